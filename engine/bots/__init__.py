@@ -1,0 +1,82 @@
+"""Bots: they decide from one seat's view and its legal actions, never the state.
+
+Each game has `engine/<game>/bots.py` with:
+
+    LEVELS = ["random", ..., strongest]
+    def think(view, legal, level, rng, budget_ms):  # -> action, or a generator
+
+A bot's thinking may be a generator that yields now and then and finally
+returns the action: the browser table runs it in slices, so a bot that
+searches for a second never freezes the page.  Budgets are turned into
+amounts of work (playouts, nodes), not read off a clock, so the same seed
+gives the same decision on every machine.
+"""
+
+from __future__ import annotations
+
+import importlib
+import types
+
+from ..registry import GAMES
+from ..rng import Rng
+
+BOT_MODULES = {
+    "kutschfahrt": "engine.kutschfahrt.bots",
+    "carcassonne": "engine.carcassonne.bots",
+    "thurn_taxis": "engine.thurn_taxis.bots",
+}
+
+
+def _module(game_id: str):
+    return importlib.import_module(BOT_MODULES[game_id])
+
+
+class _Levels(dict):
+    """engine.bots.LEVELS[game_id]: level names, weakest first."""
+
+    def __missing__(self, game_id):
+        if game_id not in GAMES:
+            raise KeyError(game_id)
+        levels = list(getattr(_module(game_id), "LEVELS", ["random"]))
+        if levels[0] != "random":
+            levels.insert(0, "random")
+        self[game_id] = levels
+        return levels
+
+    def __iter__(self):
+        return iter(GAMES)
+
+    def keys(self):
+        return GAMES.keys()
+
+
+LEVELS = _Levels()
+
+
+def think(game_id: str, view: dict, legal_actions: list, level: str = "random",
+          seed: int = 0, budget_ms: int = 1000):
+    """A generator that yields while the bot thinks and returns its action."""
+    if not legal_actions:
+        raise ValueError("a bot was asked to move without legal actions")
+    if level not in LEVELS[game_id]:
+        raise ValueError(f"{game_id} has no bot level {level!r}")
+    rng = Rng(seed)
+    if len(legal_actions) == 1:
+        return legal_actions[0]
+    if level == "random":
+        return rng.choice(legal_actions)
+    decision = _module(game_id).think(view, legal_actions, level, rng, budget_ms)
+    if isinstance(decision, types.GeneratorType):
+        decision = yield from decision
+    return decision
+
+
+def choose(game_id: str, view: dict, legal_actions: list, level: str = "random",
+           seed: int = 0, budget_ms: int = 1000) -> dict:
+    """Run a bot to its decision in one go."""
+    gen = think(game_id, view, legal_actions, level, seed, budget_ms)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value

@@ -1,0 +1,142 @@
+"""The games the table plays: their specs (names, seats, options) as data.
+
+A spec is cheap to import; the rules module behind it is imported only when
+a game of that kind is started, so the lobby appears before every rulebook
+is loaded.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+from dataclasses import dataclass, field
+
+LANGS = ("nl", "en", "de")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice players make before the game.
+
+    kind "choice": `value` is one of `values`; "bool": True or False;
+    "subset": a list of some of `values` (at least `min_size` of them).
+    `seats` limits the option to those player counts (others get the default).
+    `names` and `value_names` word it in each language.
+    """
+
+    id: str
+    default: object
+    values: tuple = ()
+    kind: str = "choice"
+    names: dict = field(default_factory=dict)
+    value_names: dict = field(default_factory=dict)
+    help: dict = field(default_factory=dict)
+    seats: tuple = ()
+    min_size: int = 0
+
+    def check(self, value):
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.id} is yes or no, not {value!r}")
+        elif self.kind == "subset":
+            if not isinstance(value, (list, tuple)) or any(v not in self.values for v in value):
+                raise ValueError(f"option {self.id}: {value!r} is not a selection of {self.values}")
+            if len(set(value)) != len(value) or len(value) < self.min_size:
+                raise ValueError(f"option {self.id} needs at least {self.min_size} different items")
+            value = [v for v in self.values if v in value]  # canonical order
+        elif value not in self.values:
+            raise ValueError(f"option {self.id} is one of {list(self.values)}, not {value!r}")
+        return value
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "default": copy.deepcopy(self.default),
+            "values": list(self.values) if self.kind != "bool" else [False, True],
+            "names": dict(self.names),
+            "value_names": {str(k): dict(v) for k, v in self.value_names.items()},
+            "help": dict(self.help),
+            "seats": list(self.seats),
+            "min_size": self.min_size,
+        }
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    names: dict
+    min_seats: int
+    max_seats: int
+    state_class: str  # "module:Class", imported on first use
+    options: tuple = ()
+    notes: dict = field(default_factory=dict)  # shown in the lobby, per language
+
+    def option(self, option_id: str) -> Option:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        raise KeyError(option_id)
+
+    def resolve_options(self, given: dict | None, seats: int) -> dict:
+        """The full option dict: defaults filled in, every value checked."""
+        given = dict(given or {})
+        known = {opt.id for opt in self.options}
+        unknown = set(given) - known
+        if unknown:
+            raise ValueError(f"{self.id} has no option {sorted(unknown)[0]!r}")
+        resolved = {}
+        for opt in self.options:
+            value = given.get(opt.id, opt.default)
+            if opt.seats and seats not in opt.seats:
+                value = opt.default
+            resolved[opt.id] = opt.check(copy.deepcopy(value))
+        return resolved
+
+    def load_class(self):
+        module, name = self.state_class.split(":")
+        return getattr(importlib.import_module(module), name)
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "names": dict(self.names),
+            "min_seats": self.min_seats,
+            "max_seats": self.max_seats,
+            "options": [opt.to_dict() for opt in self.options],
+            "notes": dict(self.notes),
+        }
+
+
+def _collect() -> dict:
+    games = {}
+    for module in GAME_MODULES:
+        try:
+            spec = importlib.import_module(module).SPEC
+        except ModuleNotFoundError as err:  # a game not yet in this build
+            if err.name and module.startswith(err.name):
+                continue
+            raise
+        games[spec.id] = spec
+    return games
+
+
+# Each game package holds a light `spec` module with its SPEC.
+GAME_MODULES = (
+    "engine.kutschfahrt.spec",
+    "engine.carcassonne.spec",
+    "engine.thurn_taxis.spec",
+)
+
+GAMES: dict[str, GameSpec] = _collect()
+
+
+def register(spec: GameSpec) -> None:
+    """Add a game at run time (the tests use this for a toy game)."""
+    GAMES[spec.id] = spec
+
+
+def new_game(game_id: str, seats: int, options: dict | None = None, seed: int = 0):
+    if game_id not in GAMES:
+        raise ValueError(f"unknown game {game_id!r}")
+    return GAMES[game_id].load_class()(seats, options, seed)
