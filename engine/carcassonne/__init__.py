@@ -1,0 +1,1 @@
+"""Carcassonne - Het Rad van Fortuin (game id "carcassonne")."""

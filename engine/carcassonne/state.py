@@ -1,0 +1,120 @@
+"""Carcassonne - Het Rad van Fortuin on the shared protocol (see core.py)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.protocol import State
+
+from .core import CROWN_SEG, SEGMENTS, SEG_CROWNS, Game, deck_of
+from .tiles import KIND_OF, ROLE, TILES
+
+
+class CarcassonneState(State):
+    game_id = "carcassonne"
+
+    def _setup(self):
+        self.g = Game(self.seats, self.options)
+        self.g.start_turn(self.rng)
+        self._flush()
+
+    def _flush(self):
+        g = self.g
+        for e in g.log:
+            self.say(e)
+        g.log.clear()
+        self.turn = g.turn
+
+    def _is_over(self):
+        return self.g.phase == "over"
+
+    def _to_act(self):
+        return self.g.to_act()
+
+    def _legal(self, seat):
+        return self.g.legal()
+
+    def _apply(self, seat, action):
+        self.g.apply(action, self.rng)
+        self._flush()
+
+    def explain_illegal(self, seat, action):
+        if isinstance(action, dict) and action.get("type") == "place" and self.g.phase == "place":
+            return "The tile does not fit there: every touching edge must match."
+        return None
+
+    # ---------------------------------------------------------------- view
+    def _follower_view(self, fid, f):
+        seat, kind, node, crown, pi, feat = f
+        if crown >= 0:
+            return {"id": fid, "seat": seat, "role": "crown", "crown": crown,
+                    "segment": SEGMENTS[CROWN_SEG[crown]]}
+        if pi < 0:  # on the wheel's own land
+            name = next(n for n, v in self.g.wheel_nodes.items() if v == node)
+            return {"id": fid, "seat": seat, "role": ROLE[kind], "wheel_feature": name}
+        t = self.g.placed[pi]
+        return {"id": fid, "seat": seat, "role": ROLE[kind], "tile": pi, "x": t[1], "y": t[2],
+                "feature": feat}
+
+    def _view(self, seat):
+        g = self.g
+        followers = [self._follower_view(fid, f) for fid, f in sorted(g.followers.items())]
+        phase = g.phase
+        active = None if phase == "over" else g.current
+        view = {
+            "phase": phase,
+            "active": active,
+            "scores": list(g.scores),
+            "breakdown": [dict(b) for b in g.breakdown],
+            "players": [{"seat": s, "score": g.scores[s], "supply": g.supply[s],
+                         "on_board": 7 - g.supply[s]} for s in range(self.seats)],
+            "supply": list(g.supply),
+            "tiles": [{"n": i, "id": t[0], "x": t[1], "y": t[2], "rot": t[3]}
+                      for i, t in enumerate(g.placed)],
+            "followers": followers,
+            "last": g.last,
+            "drawn": g.drawn,
+            "tiles_left": len(g.bag),
+            "remaining": dict(sorted(Counter(g.bag).items())),
+            "deck": dict(deck_of(self.options)),
+            "completed": self._completed(),
+        }
+        if g.wof:
+            view["wheel"] = {
+                "x": 0, "y": 0, "size": 4, "pig": g.pig, "pig_segment": SEGMENTS[g.pig],
+                "segments": [{"id": SEGMENTS[i], "crowns": [
+                    {"crown": k, "seat": None if g.crowns[k] is None else g.followers[g.crowns[k]][0],
+                     "follower": g.crowns[k]} for k in SEG_CROWNS[i]]} for i in range(len(SEGMENTS))],
+            }
+        else:
+            view["wheel"] = None
+        prompt = {"k": phase}
+        if phase == "place":
+            prompt.update(tile=g.drawn, pig=TILES[g.drawn]["pig"] if g.wof else 0,
+                          spots=[[x, y, r] for x, y, r in g.placements])
+        elif phase == "follower":
+            t = g.placed[g.last]
+            opts = g.follower_options()
+            prompt.update(tile=g.last, x=t[1], y=t[2],
+                          features=[{"feature": a["feature"],
+                                     "role": ROLE[KIND_OF[t[0]][a["feature"]]]}
+                                    for a in opts if a["type"] == "follower"],
+                          crowns=[a["crown"] for a in opts if a["type"] == "crown"])
+        elif phase == "pest":
+            s = g.pest_queue[0]
+            prompt.update(seat=s, followers=g.pest_options(s))
+        view["prompt"] = prompt
+        return view
+
+    def _completed(self):
+        """Placed-tile features that belong to finished cities/roads (for shading)."""
+        return None
+
+    def _result(self):
+        g = self.g
+        best = max(g.scores)
+        return {
+            "winners": [s for s in range(self.seats) if g.scores[s] == best],
+            "scores": list(g.scores),
+            "breakdown": [dict(b) for b in g.breakdown],
+        }
