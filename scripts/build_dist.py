@@ -1,0 +1,89 @@
+"""Assemble the static site in dist/: page, UI code, engine and runtime.
+
+Everything the page needs is copied here and addressed by relative URLs, so
+dist/ works from any sub-path (GitHub Pages serves /<repo>/) and with no
+network.  The engine and the UI modules travel as one zip that PyScript
+unpacks into the interpreter's working directory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+NODE = ROOT / "node_modules"
+
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json"]
+
+
+def app_files():
+    """(path on disk, name inside the zip) of every Python module and data file."""
+    for folder, keep in ((ROOT / "engine", ("*.py", "*.json")), (ROOT / "web" / "ui", ("*.py",)),
+                         (ROOT / "web" / "i18n", ("*.json",))):
+        for pattern in keep:
+            for path in sorted(folder.rglob(pattern)):
+                if "__pycache__" not in path.parts:
+                    rel = path.relative_to(ROOT)
+                    # web/ui/x.py -> ui/x.py ; web/i18n/x.json -> i18n/x.json
+                    name = rel.relative_to("web") if rel.parts[0] == "web" else rel
+                    yield path, name.as_posix()
+
+
+def build_zip(target: Path) -> None:
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path, name in app_files():
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # reproducible
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, path.read_bytes())
+
+
+def copy_runtime() -> None:
+    pyodide = NODE / "pyodide"
+    pyscript = NODE / "@pyscript" / "core" / "dist"
+    if not pyodide.is_dir() or not pyscript.is_dir():
+        sys.exit("node_modules is missing: run `npm ci` first (make dist does)")
+    out = DIST / "runtime" / "pyodide"
+    out.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, out / name)
+    out = DIST / "runtime" / "pyscript"
+    out.mkdir(parents=True)
+    for path in pyscript.iterdir():
+        if path.suffix in (".js", ".css") and path.is_file():
+            shutil.copy2(path, out / path.name)
+
+
+def main() -> None:
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    copy_runtime()
+    web = ROOT / "web"
+    for path in web.iterdir():
+        if path.is_file() and path.suffix in (".html", ".py", ".css", ".json", ".svg", ".webmanifest", ".js", ".png"):
+            shutil.copy2(path, DIST / path.name)
+    for folder in ("assets",):
+        if (web / folder).is_dir():
+            shutil.copytree(web / folder, DIST / folder)
+    build_zip(DIST / "app.zip")
+    digest = hashlib.sha256((DIST / "app.zip").read_bytes()).hexdigest()[:12]
+    # The zip's name carries its digest, so a new build is never mixed with an
+    # old cached copy (PyScript unpacks it because the name ends in .zip).
+    (DIST / "app.zip").rename(DIST / f"app-{digest}.zip")
+    config = json.loads((web / "pyscript.json").read_text())
+    config["files"] = {f"./app-{digest}.zip": "./*"}
+    (DIST / "pyscript.json").write_text(json.dumps(config, indent=1))
+    (DIST / "version.json").write_text(json.dumps({"app": digest}))
+    total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    print(f"dist/ built: {total / 1e6:.1f} MB, app-{digest}.zip")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The table's user interface: renders engine views, turns clicks into actions."""

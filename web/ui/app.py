@@ -1,0 +1,416 @@
+"""The table in the browser: lobby ↔ game, clicks → actions, autosave, bots.
+
+The only module (with `dom.py`) that touches the page.  A tap arrives as a
+DOM event on an element with `data-cmd`; the matching `cmd_*` method turns it
+into an engine action or a change of screen; the page is rendered anew from
+the engine's view.  Bots think in slices between animation frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import engine
+
+from . import dom, lobby, screens, table
+from .i18n import Words, pick_lang
+from .session import Session
+from .storage import SaveStore, StorageFailed, StorageFull
+
+SLICE_MS = 25  # a bot thinks at most this long before the page may draw again
+
+
+class App:
+    def __init__(self):
+        self.store = SaveStore(dom.local_storage())
+        prefs = self.store.prefs()
+        self.lang = pick_lang(prefs.get("lang"), dom.browser_language())
+        self.bot_delay_ms = int(prefs.get("bot_delay_ms", 500))
+        self.words = Words(self.lang)
+        self.model = None
+        self.session: Session | None = None
+        self.screen = None
+        self.message = ""
+        self.show_result = True
+        self.thinking: int | None = None
+        self.bot_task = None
+
+    # ------------------------------------------------------------- lifecycle
+    def start(self):
+        dom.listen(dom.by_id("app"), self.dispatch)
+        current = self.store.current()
+        if current and self.store.get(current) is not None and self.open_save(current, quiet=True):
+            return
+        self.show_lobby()
+
+    def games(self) -> list[str]:
+        return screens.playable(sorted(engine.GAMES))
+
+    # ------------------------------------------------------------------ lobby
+    def show_lobby(self, message: str = ""):
+        self.stop_bots()
+        self.session = None
+        self.screen = None
+        self.store.set_current(None)
+        self.words = Words(self.lang)
+        if self.model is None or self.model["game"] not in self.games():
+            saved = self.store.prefs().get("lobby")
+            game = saved.get("game") if isinstance(saved, dict) else None
+            playable = self.games()
+            self.model = lobby.default_model(game if game in playable else (playable or [None])[0], self.words)
+            if self.model and isinstance(saved, dict) and saved.get("game") == self.model["game"]:
+                self._restore_lobby(saved)
+        self.message = message
+        self.render_lobby()
+        dom.set_ready("lobby")
+
+    def _restore_lobby(self, saved):
+        try:
+            spec = engine.GAMES[saved["game"]]
+            if spec.min_seats <= saved["seats"] <= spec.max_seats:
+                self.model["seats"] = saved["seats"]
+                self.model["players"] = [dict(p) for p in saved["players"]][: saved["seats"]]
+                self.model["options"] = dict(saved.get("options") or {})
+                lobby.fit_players(self.model, self.words)
+                lobby.resolved_options(self.model)
+        except (KeyError, TypeError, ValueError):
+            self.model = lobby.default_model(saved.get("game"), self.words)
+
+    def render_lobby(self):
+        html = lobby.render_lobby(self.model, self.store.entries(), self.words, self.message,
+                                  games=self.games())
+        dom.render(dom.by_id("app"), html)
+
+    def remember_lobby(self):
+        self.store.set_prefs(lobby=self.model)
+
+    # --------------------------------------------------------------- commands
+    def dispatch(self, cmd: str, arg: str, el, event_type: str):
+        handler = getattr(self, "cmd_" + cmd.replace("-", "_"), None)
+        if handler is None:
+            return
+        result = handler(arg, el, event_type)
+        if asyncio.iscoroutine(result):
+            asyncio.ensure_future(result)
+
+    def cmd_lang(self, arg, el, ev):
+        if ev != "change":
+            return
+        self.lang = pick_lang(el.value, None)
+        self.store.set_prefs(lang=self.lang)
+        dom.set_lang(self.lang)
+        if self.session:
+            self.words = Words(self.lang, self.session.game_id, self.player_name)
+            self.render_table()
+        else:
+            self.words = Words(self.lang)
+            for i, p in enumerate(self.model["players"] if self.model else []):  # default names follow the language
+                p["name"] = self._default_name(i, p)
+            self.render_lobby()
+
+    def _default_name(self, i, p):
+        for lang in ("nl", "en", "de"):
+            w = Words(lang)
+            if p["name"] in (w.t("lobby.default_name", n=i + 1), w.t("lobby.bot_name", n=i + 1)):
+                key = "lobby.default_name" if p["kind"] == "human" else "lobby.bot_name"
+                return self.words.t(key, n=i + 1)
+        return p["name"]
+
+    def cmd_lobby_game(self, arg, el, ev):
+        if ev == "click" and arg in engine.GAMES:
+            self.model = lobby.default_model(arg, self.words)
+            self.render_lobby()
+            dom.focus(f"game-{arg}")
+
+    def cmd_lobby_seats(self, arg, el, ev):
+        if ev == "change":
+            self.model["seats"] = int(el.value)
+            lobby.fit_players(self.model, self.words)
+            self.render_lobby()
+            dom.focus("seats")
+
+    def cmd_lobby_name(self, arg, el, ev):
+        if ev in ("input", "change"):
+            self.model["players"][int(arg)]["name"] = str(el.value)[:20]
+
+    def cmd_lobby_kind(self, arg, el, ev):
+        if ev != "change":
+            return
+        p = self.model["players"][int(arg)]
+        value = str(el.value)
+        if value == "human":
+            p.update(kind="human", level=None)
+        else:
+            p.update(kind="bot", level=value.split(":", 1)[1])
+        p["name"] = self._default_name(int(arg), p)
+        self.render_lobby()
+        dom.focus(f"kind-{arg}")
+
+    def cmd_lobby_opt(self, arg, el, ev):
+        if ev != "change":
+            return
+        opt = engine.GAMES[self.model["game"]].option(arg)
+        self.model["options"][arg] = bool(el.checked) if opt.kind == "bool" else json.loads(el.value)
+        lobby.resolved_options(self.model)
+        self.render_lobby()
+        dom.focus(f"opt-{arg}")
+
+    def cmd_lobby_sub(self, arg, el, ev):
+        if ev != "change":
+            return
+        opt_id, _, raw = arg.partition("|")
+        value = json.loads(raw)
+        current = list(lobby.resolved_options(self.model)[opt_id])
+        if el.checked and value not in current:
+            current.append(value)
+        elif not el.checked and value in current:
+            current.remove(value)
+        self.model["options"][opt_id] = current
+        self.render_lobby()
+
+    def cmd_lobby_start(self, arg, el, ev):
+        if ev != "click":
+            return
+        players = self.model["players"]
+        if any(not p["name"].strip() for p in players):
+            self.message = self.words.t("lobby.name_missing")
+            self.render_lobby()
+            return
+        try:
+            options = engine.GAMES[self.model["game"]].resolve_options(self.model["options"], self.model["seats"])
+        except ValueError as err:
+            self.message = str(err)
+            self.render_lobby()
+            return
+        self.remember_lobby()
+        now = dom.now_ms()
+        save_id = self.store.new_id(now)
+        seed = int(now) % 2_000_000_000
+        session = Session.start(self.model["game"], [dict(p, name=p["name"].strip()) for p in players],
+                                options, seed, save_id, now)
+        self.enter_table(session)
+        self.autosave()
+
+    # ------------------------------------------------------------------ saves
+    def cmd_save_resume(self, arg, el, ev):
+        if ev == "click":
+            self.open_save(arg)
+
+    def open_save(self, save_id: str, quiet: bool = False) -> bool:
+        text = self.store.get(save_id)
+        try:
+            session = Session.from_save(text, save_id)
+        except (engine.SaveError, ValueError, TypeError) as err:
+            if not quiet:
+                self.message = self.words.t("saves.import_failed", why=str(err))
+                self.render_lobby()
+            return False
+        if screens.screen_module(session.game_id) is None:
+            return False
+        self.enter_table(session)
+        return True
+
+    def cmd_save_delete(self, arg, el, ev):
+        if ev == "click" and dom.confirm(self.words.t("saves.confirm_delete")):
+            self.store.delete(arg)
+            self.render_lobby()
+
+    def cmd_save_export(self, arg, el, ev):
+        if ev == "click":
+            text = self.store.get(arg)
+            if text is not None:
+                dom.download(f"speeltafel-{arg}.json", text)
+
+    def cmd_export_current(self, arg, el, ev):
+        if ev == "click" and self.session:
+            dom.download(f"speeltafel-{self.session.save_id}.json", self.session.to_json(dom.now_ms()))
+
+    async def cmd_save_import(self, arg, el, ev):
+        if ev != "change":
+            return
+        text = await dom.read_file(el)
+        if text is None:
+            return
+        try:
+            engine.load(text)
+        except engine.SaveError as err:
+            self.message = self.words.t("saves.import_failed", why=str(err))
+        else:
+            try:
+                self.store.put(self.store.new_id(dom.now_ms()), text)
+                self.message = self.words.t("saves.imported")
+            except StorageFull:
+                self.message = self.words.t("saves.quota")
+            except StorageFailed as err:
+                self.message = self.words.t("saves.failed", why=str(err))
+        self.render_lobby()
+
+    def autosave(self):
+        """Save after every action; on a full storage keep the previous save."""
+        if not self.session:
+            return
+        try:
+            self.store.put(self.session.save_id, self.session.to_json(dom.now_ms()))
+            self.store.set_current(self.session.save_id)
+        except StorageFull:
+            self.message = self.words.t("saves.quota")
+        except StorageFailed as err:
+            self.message = self.words.t("saves.failed", why=str(err))
+
+    # ------------------------------------------------------------------ table
+    def player_name(self, seat):
+        return self.session.players[seat]["name"] if self.session else f"#{seat + 1}"
+
+    def enter_table(self, session: Session):
+        self.stop_bots()
+        self.session = session
+        self.words = Words(self.lang, session.game_id, self.player_name)
+        self.store.set_current(session.save_id)
+        self.show_result = True
+        self.message = ""
+        ctx = self.context()
+        self.screen = screens.screen_module(session.game_id).Screen(ctx)
+        self.render_table()
+        dom.set_ready("table")
+        self.kick_bots()
+
+    def context(self):
+        return table.TableContext(self.words, self.session.players, self.session.viewer)
+
+    def render_table(self):
+        s = self.session
+        if s is None:
+            return
+        ctx = self.context()
+        self.screen.ctx = ctx
+        modal = ""
+        if s.handoff_to is not None:
+            body = ""
+            modal = table.render_handoff(ctx, s.handoff_to)
+            view = s.state.view(None)
+        else:
+            view = s.shown_view()
+            legal = s.my_legal() if self.thinking is None else []
+            body = self.screen.render(view, legal)
+            if view.get("over") and self.show_result:
+                modal = table.render_result(view, ctx)
+        html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None,
+                                  thinking=self.thinking, message=self.message)
+        dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
+        if hasattr(self.screen, "after_render") and s.handoff_to is None:
+            self.screen.after_render(dom.by_id("screen"))
+        if modal:
+            dom.focus("handoff-ok" if s.handoff_to is not None else "result-close")
+
+    def cmd_menu(self, arg, el, ev):
+        if ev == "click":
+            self.show_lobby()
+
+    def cmd_handoff(self, arg, el, ev):
+        if ev == "click" and self.session:
+            self.session.confirm_handoff()
+            self.render_table()
+
+    def cmd_result_close(self, arg, el, ev):
+        if ev == "click":
+            self.show_result = False
+            self.render_table()
+
+    def cmd_result_open(self, arg, el, ev):
+        if ev == "click":
+            self.show_result = True
+            self.render_table()
+
+    def cmd_undo(self, arg, el, ev):
+        if ev == "click" and self.session and self.session.can_undo():
+            self.session.undo()
+            self.after_action()
+
+    def cmd_ui(self, arg, el, ev):
+        if ev == "click" and self.screen:
+            self.screen.on_ui(arg)
+            self.render_table()
+
+    def cmd_act(self, arg, el, ev):
+        if ev != "click" or not self.session or self.thinking is not None:
+            return
+        legal = self.session.my_legal()
+        try:
+            action = legal[int(arg)]
+        except (ValueError, IndexError):
+            return
+        self.play(action)
+
+    def play(self, action: dict):
+        """The viewer plays `action` (screens may call this directly)."""
+        try:
+            self.session.act(action)
+        except engine.IllegalAction as err:
+            self.message = self.words.t("table.illegal", why=str(err))
+            self.render_table()
+            return
+        self.message = ""
+        self.after_action()
+
+    def after_action(self):
+        self.autosave()
+        if self.session.state.is_over():
+            self.show_result = True
+        self.render_table()
+        self.kick_bots()
+
+    # ------------------------------------------------------------------- bots
+    def kick_bots(self):
+        if self.session and self.session.bots_to_act() and self.bot_task is None:
+            self.bot_task = asyncio.ensure_future(self.run_bots())
+
+    def stop_bots(self):
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+            self.bot_task = None
+        self.thinking = None
+
+    async def run_bots(self):
+        try:
+            while self.session and self.session.bots_to_act() and not self.session.state.is_over():
+                session = self.session
+                seat = session.bots_to_act()[0]
+                self.thinking = seat
+                self.render_table()
+                await asyncio.sleep(self.bot_delay_ms / 1000)
+                seed = session.state.seed * 7919 + len(session.state.actions)
+                thinker = session.bot_thinker(seat, seed)
+                action = None
+                while True:
+                    deadline = time.perf_counter() + SLICE_MS / 1000
+                    try:
+                        while time.perf_counter() < deadline:
+                            next(thinker)
+                    except StopIteration as done:
+                        action = done.value
+                        break
+                    await asyncio.sleep(0)  # let the page draw and answer taps
+                if self.session is not session:
+                    return
+                session.bot_act(seat, action)
+                self.thinking = None
+                self.autosave()
+                self.render_table()
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:  # a bot bug must not freeze the table
+            self.message = self.words.t("table.bot_error", why=f"{type(err).__name__}: {err}")
+        finally:
+            self.thinking = None
+            self.bot_task = None
+        if self.session:
+            self.render_table()
+
+
+def start():
+    app = App()
+    dom.expose("speeltafelApp", app)
+    app.start()
+    return app

@@ -1,0 +1,109 @@
+"""The thin layer between the table and the browser (Pyodide's `js`).
+
+Everything that touches the page goes through here, so the rest of the UI
+is plain Python that pytest can run.
+"""
+
+from __future__ import annotations
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+_keep = []  # event proxies live as long as the page
+
+
+def by_id(element_id: str):
+    return js.document.getElementById(element_id)
+
+
+def local_storage():
+    return js.window.localStorage
+
+
+def browser_language() -> str:
+    return str(js.navigator.language or "")
+
+
+def now_ms() -> int:
+    return int(js.Date.now())
+
+
+def set_ready(stage: str) -> None:
+    """Tell tests, benchmarks and screen readers what the page can do now."""
+    boot = by_id("boot")
+    if boot is not None:
+        boot.hidden = True
+    by_id("app").hidden = False
+    js.document.body.dataset.ready = stage
+
+
+def set_lang(lang: str) -> None:
+    js.document.documentElement.lang = lang
+
+
+def render(root, html: str) -> None:
+    """Replace the content of `root`, keeping the focused control focused."""
+    active = js.document.activeElement
+    focus_id = str(active.id) if active is not None and active.id else ""
+    root.innerHTML = html
+    if focus_id:
+        again = by_id(focus_id)
+        if again is not None:
+            again.focus()
+
+
+def focus(element_id: str) -> None:
+    el = by_id(element_id)
+    if el is not None:
+        el.focus()
+
+
+def listen(root, dispatch) -> None:
+    """One listener per kind of event on the root; elements say what they
+    mean with data-cmd / data-arg (event delegation)."""
+
+    def handler(event):
+        target = event.target
+        el = target.closest("[data-cmd]") if hasattr(target, "closest") else None
+        if el is None:
+            return
+        cmd = str(el.dataset.cmd)
+        if event.type == "click" and str(el.tagName) in ("SELECT", "INPUT") and cmd != "act":
+            return  # form controls act on change/input, not on the click that opens them
+        arg = str(el.dataset.arg) if el.dataset.arg is not None else ""
+        dispatch(cmd, arg, el, str(event.type))
+
+    proxy = create_proxy(handler)
+    _keep.append(proxy)
+    for kind in ("click", "change", "input"):
+        root.addEventListener(kind, proxy)
+
+
+def confirm(text: str) -> bool:
+    return bool(js.window.confirm(text))
+
+
+def download(filename: str, text: str) -> None:
+    blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    link = js.document.createElement("a")
+    link.href = url
+    link.download = filename
+    js.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+
+async def read_file(input_el) -> str | None:
+    files = input_el.files
+    if files is None or files.length == 0:
+        return None
+    text = await files.item(0).text()
+    input_el.value = ""
+    return str(text)
+
+
+def expose(name: str, value) -> None:
+    """Make an object reachable from the page's JavaScript (used by tests)."""
+    setattr(js.window, name, value)

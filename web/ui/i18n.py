@@ -1,0 +1,329 @@
+"""Words of the table in Dutch, English and German.
+
+Frame words live here; each game's words (log entries, prompts, card names)
+live in `i18n/<game>.json` beside the UI package, in the format described in
+docs/engine-conventions.md.  Engine log entries are data; this module turns
+them into sentences.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+LANGS = ("nl", "en", "de")
+LANG_NAMES = {"nl": "Nederlands", "en": "English", "de": "Deutsch"}
+
+FRAME = {
+    "nl": {
+        "app.title": "Speeltafel",
+        "app.tagline": "Bordspellen aan één tafel, ook zonder internet.",
+        "lobby.heading": "Nieuw spel",
+        "lobby.game": "Spel",
+        "lobby.seats": "Aantal spelers",
+        "lobby.players": "Spelers",
+        "lobby.seat": "Plaats {n}",
+        "lobby.name": "Naam",
+        "lobby.kind": "Speler",
+        "lobby.human": "Mens",
+        "lobby.bot": "Computer ({level})",
+        "lobby.options": "Opties",
+        "lobby.no_options": "Dit spel heeft geen opties.",
+        "lobby.start": "Spel starten",
+        "lobby.language": "Taal",
+        "lobby.players_range": "{min}–{max} spelers",
+        "lobby.default_name": "Speler {n}",
+        "lobby.bot_name": "Bot {n}",
+        "lobby.ready": "De speeltafel is klaar.",
+        "lobby.name_missing": "Geef elke speler een naam.",
+        "lobby.subset_min": "Kies er minstens {n}.",
+        "level.random": "willekeurig",
+        "level.greedy": "gulzig",
+        "level.basic": "beginner",
+        "level.strong": "sterk",
+        "saves.heading": "Opgeslagen spellen",
+        "saves.none": "Nog geen opgeslagen spellen.",
+        "saves.resume": "Verder spelen",
+        "saves.view": "Bekijken",
+        "saves.delete": "Verwijderen",
+        "saves.export": "Exporteren",
+        "saves.import": "Spel importeren (.json)",
+        "saves.moves": "{n} zetten",
+        "saves.over": "afgelopen",
+        "saves.last": "laatst gespeeld {when}",
+        "saves.damaged": "Beschadigd of onbekend opgeslagen spel",
+        "saves.damaged_hint": "Het blijft bewaard zoals het is; je kunt het exporteren of verwijderen.",
+        "saves.confirm_delete": "Dit opgeslagen spel verwijderen?",
+        "saves.imported": "Spel geïmporteerd.",
+        "saves.import_failed": "Dit bestand is geen geldig opgeslagen spel: {why}",
+        "saves.quota": "Het geheugen van de browser is vol: de laatste zet is niet opgeslagen. "
+                       "De vorige opslag is bewaard. Verwijder oude spellen om ruimte te maken.",
+        "saves.failed": "Opslaan lukte niet: {why}",
+        "table.turn": "{name} is aan zet",
+        "table.turns": "Aan zet: {names}",
+        "table.you": "jij",
+        "table.waiting": "{name} denkt na…",
+        "table.log": "Verloop",
+        "table.undo": "Zet terugnemen",
+        "table.menu": "Naar de lobby",
+        "table.export": "Exporteren",
+        "table.players": "Spelers",
+        "table.turn_no": "beurt {n}",
+        "table.over": "Het spel is afgelopen",
+        "table.winner": "{names} wint!",
+        "table.winners": "{names} winnen!",
+        "table.score": "Score",
+        "table.total": "Totaal",
+        "table.back": "Terug naar de lobby",
+        "table.show_board": "Bord bekijken",
+        "table.show_result": "Uitslag",
+        "table.illegal": "Dat mag niet: {why}",
+        "table.no_screen": "Dit spel kan nog niet getoond worden.",
+        "table.bot_error": "De computerspeler liep vast: {why}",
+        "handoff.title": "Geef het apparaat aan {name}",
+        "handoff.body": "Wat nu volgt is alleen voor {name}. Anderen kijken even weg.",
+        "handoff.ready": "Ik ben {name}",
+        "loading.game": "Spel wordt geladen…",
+        "time.just_now": "zojuist",
+        "time.minutes": "{n} min geleden",
+        "time.hours": "{n} uur geleden",
+        "time.days": "{n} dagen geleden",
+    },
+    "en": {
+        "app.title": "Speeltafel",
+        "app.tagline": "Board games around one table, even offline.",
+        "lobby.heading": "New game",
+        "lobby.game": "Game",
+        "lobby.seats": "Number of players",
+        "lobby.players": "Players",
+        "lobby.seat": "Seat {n}",
+        "lobby.name": "Name",
+        "lobby.kind": "Player",
+        "lobby.human": "Human",
+        "lobby.bot": "Computer ({level})",
+        "lobby.options": "Options",
+        "lobby.no_options": "This game has no options.",
+        "lobby.start": "Start game",
+        "lobby.language": "Language",
+        "lobby.players_range": "{min}–{max} players",
+        "lobby.default_name": "Player {n}",
+        "lobby.bot_name": "Bot {n}",
+        "lobby.ready": "The table is ready.",
+        "lobby.name_missing": "Give every player a name.",
+        "lobby.subset_min": "Choose at least {n}.",
+        "level.random": "random",
+        "level.greedy": "greedy",
+        "level.basic": "beginner",
+        "level.strong": "strong",
+        "saves.heading": "Saved games",
+        "saves.none": "No saved games yet.",
+        "saves.resume": "Resume",
+        "saves.view": "View",
+        "saves.delete": "Delete",
+        "saves.export": "Export",
+        "saves.import": "Import a game (.json)",
+        "saves.moves": "{n} moves",
+        "saves.over": "finished",
+        "saves.last": "last played {when}",
+        "saves.damaged": "Damaged or unknown saved game",
+        "saves.damaged_hint": "It is kept as it is; you can export or delete it.",
+        "saves.confirm_delete": "Delete this saved game?",
+        "saves.imported": "Game imported.",
+        "saves.import_failed": "This file is not a valid saved game: {why}",
+        "saves.quota": "The browser's storage is full: the last move was not saved. "
+                       "The previous save is kept. Delete old games to make room.",
+        "saves.failed": "Saving failed: {why}",
+        "table.turn": "{name} to play",
+        "table.turns": "To decide: {names}",
+        "table.you": "you",
+        "table.waiting": "{name} is thinking…",
+        "table.log": "Log",
+        "table.undo": "Undo move",
+        "table.menu": "Back to lobby",
+        "table.export": "Export",
+        "table.players": "Players",
+        "table.turn_no": "turn {n}",
+        "table.over": "The game is over",
+        "table.winner": "{names} wins!",
+        "table.winners": "{names} win!",
+        "table.score": "Score",
+        "table.total": "Total",
+        "table.back": "Back to the lobby",
+        "table.show_board": "Show the board",
+        "table.show_result": "Result",
+        "table.illegal": "Not allowed: {why}",
+        "table.no_screen": "This game cannot be shown yet.",
+        "table.bot_error": "The computer player got stuck: {why}",
+        "handoff.title": "Hand the device to {name}",
+        "handoff.body": "What follows is for {name} only. Everyone else, look away.",
+        "handoff.ready": "I am {name}",
+        "loading.game": "Loading the game…",
+        "time.just_now": "just now",
+        "time.minutes": "{n} min ago",
+        "time.hours": "{n} h ago",
+        "time.days": "{n} days ago",
+    },
+    "de": {
+        "app.title": "Speeltafel",
+        "app.tagline": "Brettspiele an einem Tisch, auch ohne Internet.",
+        "lobby.heading": "Neues Spiel",
+        "lobby.game": "Spiel",
+        "lobby.seats": "Anzahl Spieler",
+        "lobby.players": "Spieler",
+        "lobby.seat": "Platz {n}",
+        "lobby.name": "Name",
+        "lobby.kind": "Spieler",
+        "lobby.human": "Mensch",
+        "lobby.bot": "Computer ({level})",
+        "lobby.options": "Optionen",
+        "lobby.no_options": "Dieses Spiel hat keine Optionen.",
+        "lobby.start": "Spiel starten",
+        "lobby.language": "Sprache",
+        "lobby.players_range": "{min}–{max} Spieler",
+        "lobby.default_name": "Spieler {n}",
+        "lobby.bot_name": "Bot {n}",
+        "lobby.ready": "Der Spieltisch ist bereit.",
+        "lobby.name_missing": "Gib jedem Spieler einen Namen.",
+        "lobby.subset_min": "Wähle mindestens {n}.",
+        "level.random": "zufällig",
+        "level.greedy": "gierig",
+        "level.basic": "Anfänger",
+        "level.strong": "stark",
+        "saves.heading": "Gespeicherte Spiele",
+        "saves.none": "Noch keine gespeicherten Spiele.",
+        "saves.resume": "Weiterspielen",
+        "saves.view": "Ansehen",
+        "saves.delete": "Löschen",
+        "saves.export": "Exportieren",
+        "saves.import": "Spiel importieren (.json)",
+        "saves.moves": "{n} Züge",
+        "saves.over": "beendet",
+        "saves.last": "zuletzt gespielt {when}",
+        "saves.damaged": "Beschädigtes oder unbekanntes Spiel",
+        "saves.damaged_hint": "Es bleibt unverändert erhalten; du kannst es exportieren oder löschen.",
+        "saves.confirm_delete": "Dieses gespeicherte Spiel löschen?",
+        "saves.imported": "Spiel importiert.",
+        "saves.import_failed": "Diese Datei ist kein gültiges gespeichertes Spiel: {why}",
+        "saves.quota": "Der Speicher des Browsers ist voll: der letzte Zug wurde nicht gespeichert. "
+                       "Der vorherige Spielstand bleibt erhalten. Lösche alte Spiele, um Platz zu schaffen.",
+        "saves.failed": "Speichern fehlgeschlagen: {why}",
+        "table.turn": "{name} ist am Zug",
+        "table.turns": "Am Zug: {names}",
+        "table.you": "du",
+        "table.waiting": "{name} denkt nach…",
+        "table.log": "Verlauf",
+        "table.undo": "Zug zurücknehmen",
+        "table.menu": "Zur Lobby",
+        "table.export": "Exportieren",
+        "table.players": "Spieler",
+        "table.turn_no": "Runde {n}",
+        "table.over": "Das Spiel ist vorbei",
+        "table.winner": "{names} gewinnt!",
+        "table.winners": "{names} gewinnen!",
+        "table.score": "Punkte",
+        "table.total": "Summe",
+        "table.back": "Zurück zur Lobby",
+        "table.show_board": "Spielplan ansehen",
+        "table.show_result": "Ergebnis",
+        "table.illegal": "Nicht erlaubt: {why}",
+        "table.no_screen": "Dieses Spiel kann noch nicht angezeigt werden.",
+        "table.bot_error": "Der Computerspieler kam nicht weiter: {why}",
+        "handoff.title": "Gib das Gerät an {name}",
+        "handoff.body": "Was jetzt kommt, ist nur für {name}. Alle anderen schauen kurz weg.",
+        "handoff.ready": "Ich bin {name}",
+        "loading.game": "Spiel wird geladen…",
+        "time.just_now": "gerade eben",
+        "time.minutes": "vor {n} Min.",
+        "time.hours": "vor {n} Std.",
+        "time.days": "vor {n} Tagen",
+    },
+}
+
+STRINGS_DIR = Path(__file__).resolve().parent.parent / "i18n"
+_PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+
+
+def pick_lang(preferred: str | None, browser: str | None) -> str:
+    for candidate in (preferred, (browser or "")[:2].lower()):
+        if candidate in LANGS:
+            return candidate
+    return "en"
+
+
+def game_strings(game_id: str) -> dict:
+    """The game's strings file, or empty tables when it has none yet."""
+    path = STRINGS_DIR / f"{game_id}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+class Words:
+    """Translate frame keys and game entries into one language."""
+
+    def __init__(self, lang: str, game_id: str | None = None, player_name=None):
+        self.lang = lang if lang in LANGS else "en"
+        self.game = game_strings(game_id).get(self.lang, {}) if game_id else {}
+        self.player_name = player_name or (lambda seat: f"#{seat + 1}")
+
+    def t(self, key: str, **params) -> str:
+        template = FRAME[self.lang].get(key) or FRAME["en"].get(key, key)
+        return self.fill(template, params)
+
+    def name(self, ident) -> str:
+        """A game id (card, country, ...) in this language."""
+        names = self.game.get("names", {})
+        return names.get(str(ident), str(ident))
+
+    def ui(self, key: str, **params) -> str:
+        """A game-specific interface word (`ui` section of the strings file)."""
+        return self.fill(self.game.get("ui", {}).get(key, key), params)
+
+    def level(self, level: str) -> str:
+        key = f"level.{level}"
+        if key in FRAME[self.lang]:
+            return FRAME[self.lang][key]
+        return self.game.get("ui", {}).get(key, level)
+
+    def fill(self, template: str, params: dict) -> str:
+        def one(match):
+            key, kind = match.group(1), match.group(2)
+            if key not in params:
+                return match.group(0)
+            value = params[key]
+            if kind == "player":
+                return self._join([self.player_name(v) for v in _as_list(value)])
+            if kind == "name":
+                return self._join([self.name(v) for v in _as_list(value)])
+            if isinstance(value, list):
+                return self._join([str(v) for v in value])
+            return str(value)
+
+        return _PLACEHOLDER.sub(one, template)
+
+    def entry(self, entry: dict) -> str:
+        """One engine log entry as a sentence."""
+        template = self.game.get("log", {}).get(entry.get("k", ""))
+        if template is None:
+            params = ", ".join(f"{k}={v}" for k, v in entry.items() if k not in ("k", "turn"))
+            return f"{entry.get('k', '?')}: {params}"
+        return self.fill(template, entry)
+
+    def prompt(self, prompt: dict | None, phase: str | None = None) -> str:
+        if not prompt and not phase:
+            return ""
+        prompt = prompt or {"k": phase}
+        template = self.game.get("phase", {}).get(prompt.get("k") or phase or "")
+        return self.fill(template, prompt) if template is not None else ""
+
+    def _join(self, items: list[str]) -> str:
+        if len(items) <= 1:
+            return "".join(items)
+        last = {"nl": " en ", "en": " and ", "de": " und "}[self.lang]
+        return ", ".join(items[:-1]) + last + items[-1]
+
+
+def _as_list(value):
+    return value if isinstance(value, list) else [value]

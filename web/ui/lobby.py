@@ -1,0 +1,206 @@
+"""The lobby: pick a game, seats, players (human or bot), options, language;
+and the list of saved games.  Pure functions from a small model to HTML."""
+
+from __future__ import annotations
+
+import json
+import time
+from html import escape as esc
+
+import engine
+from engine import bots
+
+from .i18n import LANG_NAMES, LANGS, Words
+
+
+def default_model(game_id: str | None, words: Words | None = None) -> dict | None:
+    """A fresh new-game form for `game_id` (None when there is no game)."""
+    if game_id not in engine.GAMES:
+        return None
+    spec = engine.GAMES[game_id]
+    seats = max(spec.min_seats, min(spec.max_seats, 4 if spec.max_seats >= 4 else spec.max_seats))
+    model = {"game": game_id, "seats": seats, "players": [], "options": {}}
+    fit_players(model, words)
+    return model
+
+
+def strongest(game_id: str) -> str:
+    return bots.LEVELS[game_id][-1]
+
+
+def fit_players(model: dict, words: Words | None = None) -> None:
+    """Keep the player list as long as the seat count; new seats are bots."""
+    players = model["players"]
+    while len(players) < model["seats"]:
+        n = len(players) + 1
+        if not players:
+            name = words.t("lobby.default_name", n=n) if words else f"Player {n}"
+            players.append({"name": name, "kind": "human", "level": None})
+        else:
+            name = words.t("lobby.bot_name", n=n) if words else f"Bot {n}"
+            players.append({"name": name, "kind": "bot", "level": strongest(model["game"])})
+    del players[model["seats"]:]
+    levels = bots.LEVELS[model["game"]]
+    for p in players:
+        if p["kind"] == "bot" and p.get("level") not in levels:
+            p["level"] = levels[-1]
+
+
+def resolved_options(model: dict) -> dict:
+    spec = engine.GAMES[model["game"]]
+    try:
+        return spec.resolve_options(model.get("options"), model["seats"])
+    except ValueError:
+        model["options"] = {}
+        return spec.resolve_options({}, model["seats"])
+
+
+def render_lobby(model: dict | None, saves: list[dict], words: Words, message: str = "",
+                 games: list[str] | None = None) -> str:
+    """The whole lobby.  `games`: the games this table can show (default all)."""
+    games = list(engine.GAMES) if games is None else games
+    lang = words.lang
+    out = [f'<header class="topbar"><h1>{esc(words.t("app.title"))}</h1>'
+           f'<p class="tagline">{esc(words.t("app.tagline"))}</p>'
+           f'<label class="lang">{esc(words.t("lobby.language"))} '
+           f'<select id="lang" data-cmd="lang" aria-label="{esc(words.t("lobby.language"))}">']
+    for code in LANGS:
+        sel = " selected" if code == lang else ""
+        out.append(f'<option value="{code}"{sel}>{LANG_NAMES[code]}</option>')
+    out.append("</select></label></header>")
+    if message:
+        out.append(f'<p class="notice" role="alert">{esc(message)}</p>')
+    out.append('<div class="lobby">')
+    if model is not None and model["game"] in games:
+        out.append(render_new_game(model, games, words))
+    out.append(render_saves(saves, words))
+    out.append("</div>")
+    return "".join(out)
+
+
+def render_new_game(model: dict, games: list[str], words: Words) -> str:
+    spec = engine.GAMES[model["game"]]
+    lang = words.lang
+    out = ['<section class="newgame" aria-labelledby="newgame-h">']
+    out.append(f'<h2 id="newgame-h">{esc(words.t("lobby.heading"))}</h2>')
+    # the games
+    out.append(f'<fieldset class="games"><legend>{esc(words.t("lobby.game"))}</legend>')
+    for game_id in games:
+        g = engine.GAMES[game_id]
+        pressed = "true" if game_id == model["game"] else "false"
+        out.append(
+            f'<button type="button" id="game-{esc(game_id)}" class="game-card" data-cmd="lobby-game" '
+            f'data-arg="{esc(game_id)}" aria-pressed="{pressed}">'
+            f'<span class="game-name">{esc(g.names.get(lang, g.names.get("en", game_id)))}</span>'
+            f'<span class="game-seats">{esc(words.t("lobby.players_range", min=g.min_seats, max=g.max_seats))}</span>'
+            "</button>")
+    out.append("</fieldset>")
+    note = spec.notes.get(lang)
+    if note:
+        out.append(f'<p class="game-note">{esc(note)}</p>')
+    # seats and players
+    out.append(f'<fieldset class="players"><legend>{esc(words.t("lobby.players"))}</legend>')
+    out.append(f'<label>{esc(words.t("lobby.seats"))} <select id="seats" data-cmd="lobby-seats">')
+    for n in range(spec.min_seats, spec.max_seats + 1):
+        sel = " selected" if n == model["seats"] else ""
+        out.append(f'<option value="{n}"{sel}>{n}</option>')
+    out.append('</select></label><ol class="seat-list">')
+    levels = bots.LEVELS[model["game"]]
+    for i, p in enumerate(model["players"]):
+        kind = "human" if p["kind"] == "human" else f"bot:{p['level']}"
+        out.append(f'<li class="seat-row"><span class="seat-no">{esc(words.t("lobby.seat", n=i + 1))}</span>'
+                   f'<input id="name-{i}" type="text" maxlength="20" value="{esc(p["name"])}" '
+                   f'data-cmd="lobby-name" data-arg="{i}" aria-label="{esc(words.t("lobby.name"))} {i + 1}">'
+                   f'<select id="kind-{i}" data-cmd="lobby-kind" data-arg="{i}" '
+                   f'aria-label="{esc(words.t("lobby.kind"))} {i + 1}">')
+        choices = [("human", words.t("lobby.human"))] + [
+            (f"bot:{lv}", words.t("lobby.bot", level=words.level(lv))) for lv in levels]
+        for value, label in choices:
+            sel = " selected" if value == kind else ""
+            out.append(f'<option value="{esc(value)}"{sel}>{esc(label)}</option>')
+        out.append("</select></li>")
+    out.append("</ol></fieldset>")
+    # options
+    out.append(f'<fieldset class="options"><legend>{esc(words.t("lobby.options"))}</legend>')
+    options = resolved_options(model)
+    shown = [o for o in spec.options if not o.seats or model["seats"] in o.seats]
+    if not shown:
+        out.append(f'<p>{esc(words.t("lobby.no_options"))}</p>')
+    for opt in shown:
+        out.append(render_option(opt, options[opt.id], lang, words))
+    out.append("</fieldset>")
+    out.append(f'<button type="button" id="start" class="primary" data-cmd="lobby-start">'
+               f'{esc(words.t("lobby.start"))}</button></section>')
+    return "".join(out)
+
+
+def _label(names: dict, lang: str, fallback: str) -> str:
+    return names.get(lang) or names.get("en") or fallback
+
+
+def render_option(opt, value, lang: str, words: Words) -> str:
+    label = esc(_label(opt.names, lang, opt.id))
+    help_text = opt.help.get(lang) or opt.help.get("en")
+    tip = f'<span class="help">{esc(help_text)}</span>' if help_text else ""
+    oid = f"opt-{esc(opt.id)}"
+    if opt.kind == "bool":
+        checked = " checked" if value else ""
+        return (f'<div class="option"><label><input type="checkbox" id="{oid}" data-cmd="lobby-opt" '
+                f'data-arg="{esc(opt.id)}"{checked}> {label}</label>{tip}</div>')
+    if opt.kind == "subset":
+        items = []
+        for v in opt.values:
+            vname = _label(opt.value_names.get(v, {}), lang, str(v))
+            checked = " checked" if v in value else ""
+            items.append(f'<label class="subset-item"><input type="checkbox" data-cmd="lobby-sub" '
+                         f'data-arg="{esc(opt.id)}|{esc(json.dumps(v))}"{checked}> {esc(vname)}</label>')
+        hint = f'<span class="help">{esc(words.t("lobby.subset_min", n=opt.min_size))}</span>' if opt.min_size else ""
+        return (f'<fieldset class="option subset" id="{oid}"><legend>{label}</legend>'
+                f'{"".join(items)}{hint}{tip}</fieldset>')
+    choices = []
+    for v in opt.values:
+        vname = _label(opt.value_names.get(v, opt.value_names.get(str(v), {})), lang, str(v))
+        sel = " selected" if v == value else ""
+        choices.append(f'<option value="{esc(json.dumps(v))}"{sel}>{esc(vname)}</option>')
+    return (f'<div class="option"><label>{label} <select id="{oid}" data-cmd="lobby-opt" '
+            f'data-arg="{esc(opt.id)}">{"".join(choices)}</select></label>{tip}</div>')
+
+
+def ago(words: Words, then_ms: float, now_ms: float | None = None) -> str:
+    now_ms = now_ms if now_ms is not None else time.time() * 1000
+    minutes = max(0, int((now_ms - (then_ms or 0)) / 60000))
+    if minutes < 1:
+        return words.t("time.just_now")
+    if minutes < 60:
+        return words.t("time.minutes", n=minutes)
+    if minutes < 48 * 60:
+        return words.t("time.hours", n=minutes // 60)
+    return words.t("time.days", n=minutes // (24 * 60))
+
+
+def render_saves(saves: list[dict], words: Words, now_ms: float | None = None) -> str:
+    out = [f'<section class="saves" aria-labelledby="saves-h"><h2 id="saves-h">{esc(words.t("saves.heading"))}</h2>']
+    if not saves:
+        out.append(f'<p class="empty">{esc(words.t("saves.none"))}</p>')
+    out.append('<ul class="save-list">')
+    for row in saves:
+        sid = esc(row["id"])
+        if row["damaged"]:
+            out.append(f'<li class="save damaged" data-save="{sid}"><div class="save-title">'
+                       f'{esc(words.t("saves.damaged"))}</div><div class="save-info">{esc(words.t("saves.damaged_hint"))}</div>')
+        else:
+            spec = engine.GAMES[row["game"]]
+            progress = words.t("saves.over") if row["over"] else words.t("saves.moves", n=row["moves"])
+            out.append(f'<li class="save" data-save="{sid}"><div class="save-title">'
+                       f'{esc(spec.names.get(words.lang, row["game"]))}</div>'
+                       f'<div class="save-info">{esc(", ".join(row["names"]))} · {esc(progress)} · '
+                       f'{esc(words.t("saves.last", when=ago(words, row["updated"], now_ms)))}</div>')
+            verb = "saves.view" if row["over"] else "saves.resume"
+            out.append(f'<button type="button" data-cmd="save-resume" data-arg="{sid}">{esc(words.t(verb))}</button>')
+        out.append(f'<button type="button" data-cmd="save-export" data-arg="{sid}">{esc(words.t("saves.export"))}</button>'
+                   f'<button type="button" class="danger" data-cmd="save-delete" data-arg="{sid}">'
+                   f'{esc(words.t("saves.delete"))}</button></li>')
+    out.append("</ul>")
+    out.append(f'<label class="import button"><input type="file" id="import" accept=".json,application/json" '
+               f'data-cmd="save-import"> {esc(words.t("saves.import"))}</label></section>')
+    return "".join(out)

@@ -1,0 +1,170 @@
+"""The frame every game fills: turn banner, players, log, undo, hand-off and
+end screens.  Pure functions to HTML; the game's own screen renders the board."""
+
+from __future__ import annotations
+
+from html import escape as esc
+
+import engine
+
+from .i18n import Words
+
+# Player colours, each with its own symbol so colour is never the only cue.
+SEAT_STYLE = [
+    ("#d7263d", "●"), ("#1b65c2", "▲"), ("#f2b705", "■"), ("#2a9d3f", "◆"), ("#7b3fa0", "★"),
+    ("#f07c1a", "✚"), ("#10a5a5", "⬟"), ("#8a5a2b", "⬢"), ("#e0559b", "♥"), ("#4a4a4a", "✦"),
+]
+
+
+class TableContext:
+    """What a game screen may use to word and colour things."""
+
+    def __init__(self, words: Words, players: list[dict], viewer: int | None):
+        self.words = words
+        self.players = players
+        self.viewer = viewer
+
+    def name(self, seat) -> str:
+        if seat is None or not 0 <= seat < len(self.players):
+            return "?"
+        return self.players[seat]["name"]
+
+    def color(self, seat) -> str:
+        return SEAT_STYLE[seat % len(SEAT_STYLE)][0]
+
+    def symbol(self, seat) -> str:
+        return SEAT_STYLE[seat % len(SEAT_STYLE)][1]
+
+    def badge(self, seat) -> str:
+        """A player's name with colour and symbol, as HTML."""
+        return (f'<span class="badge" style="--pc:{self.color(seat)}">'
+                f'<span class="sym" aria-hidden="true">{self.symbol(seat)}</span>{esc(self.name(seat))}</span>')
+
+
+def turn_text(view: dict, ctx: TableContext, thinking: int | None) -> str:
+    words = ctx.words
+    if view.get("over"):
+        return words.t("table.over")
+    if thinking is not None:
+        return words.t("table.waiting", name=ctx.name(thinking))
+    to_act = view.get("to_act") or []
+    if len(to_act) == 1:
+        head = words.t("table.turn", name=ctx.name(to_act[0]))
+    else:
+        head = words.t("table.turns", names=words._join([ctx.name(s) for s in to_act]))
+    prompt = ""
+    if ctx.viewer in to_act:
+        prompt = words.prompt(view.get("prompt"), view.get("phase"))
+    return f"{head}: {prompt}" if prompt else head
+
+
+def render_players(view: dict, ctx: TableContext) -> str:
+    words = ctx.words
+    scores = view.get("scores")
+    out = [f'<section class="players-panel" aria-label="{esc(words.t("table.players"))}"><ul>']
+    for seat, p in enumerate(ctx.players):
+        acting = seat in (view.get("to_act") or [])
+        cls = "player" + (" acting" if acting else "") + (" me" if seat == ctx.viewer else "")
+        who = ctx.badge(seat)
+        if seat == ctx.viewer:
+            who += f' <span class="you">({esc(words.t("table.you"))})</span>'
+        if p["kind"] == "bot":
+            who += f' <span class="level">{esc(words.level(p.get("level") or "random"))}</span>'
+        score = f'<span class="score">{scores[seat]}</span>' if scores else ""
+        mark = '<span class="turn-mark" aria-label="to act">▶</span>' if acting else ""
+        out.append(f'<li class="{cls}">{mark}{who}{score}</li>')
+    out.append("</ul></section>")
+    return "".join(out)
+
+
+def render_log(view: dict, ctx: TableContext, limit: int = 200) -> str:
+    words = ctx.words
+    entries = view.get("log") or []
+    out = [f'<section class="log" aria-label="{esc(words.t("table.log"))}"><h2>{esc(words.t("table.log"))}</h2>'
+           '<ol class="log-list">']
+    for entry in entries[-limit:]:
+        private = " private" if entry.get("private") else ""
+        turn = entry.get("turn")
+        stamp = f'<span class="log-turn">{esc(words.t("table.turn_no", n=turn))}</span> ' if turn else ""
+        out.append(f'<li class="log-entry{private}">{stamp}{esc(words.entry(entry))}</li>')
+    out.append("</ol></section>")
+    return "".join(out)
+
+
+def render_result(view: dict, ctx: TableContext) -> str:
+    words = ctx.words
+    result = view.get("result") or {}
+    winners = result.get("winners") or []
+    names = words._join([ctx.name(s) for s in winners])
+    title = words.t("table.winner" if len(winners) == 1 else "table.winners", names=names)
+    out = [f'<div class="result" role="dialog" aria-labelledby="result-h"><h2 id="result-h">{esc(title)}</h2>']
+    breakdown = result.get("breakdown") or []
+    categories = []
+    for row in breakdown:
+        for key in row:
+            if key not in categories:
+                categories.append(key)
+    out.append('<table class="breakdown"><thead><tr><th></th>')
+    for seat in range(len(ctx.players)):
+        out.append(f"<th>{ctx.badge(seat)}</th>")
+    out.append("</tr></thead><tbody>")
+    for cat in categories:
+        out.append(f'<tr><th scope="row">{esc(words.name(cat))}</th>')
+        for seat in range(len(ctx.players)):
+            value = breakdown[seat].get(cat, "") if seat < len(breakdown) else ""
+            out.append(f"<td>{esc(_cell(value, words))}</td>")
+        out.append("</tr>")
+    scores = result.get("scores")
+    if scores:
+        out.append(f'<tr class="total"><th scope="row">{esc(words.t("table.total"))}</th>')
+        for seat in range(len(ctx.players)):
+            win = ' class="winner"' if seat in winners else ""
+            out.append(f"<td{win}>{scores[seat]}</td>")
+        out.append("</tr>")
+    out.append("</tbody></table>")
+    out.append(f'<div class="result-buttons"><button type="button" id="result-close" data-cmd="result-close">'
+               f'{esc(words.t("table.show_board"))}</button><button type="button" class="primary" data-cmd="menu">'
+               f'{esc(words.t("table.back"))}</button></div></div>')
+    return "".join(out)
+
+
+def _cell(value, words: Words) -> str:
+    if isinstance(value, bool):
+        return "✓" if value else "–"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, list):
+        return ", ".join(words.name(v) for v in value)
+    return words.name(value) if isinstance(value, str) else str(value)
+
+
+def render_handoff(ctx: TableContext, seat: int) -> str:
+    words = ctx.words
+    name = ctx.name(seat)
+    return (f'<div class="handoff" role="dialog" aria-labelledby="handoff-h" style="--pc:{ctx.color(seat)}">'
+            f'<div class="handoff-sym" aria-hidden="true">{ctx.symbol(seat)}</div>'
+            f'<h2 id="handoff-h">{esc(words.t("handoff.title", name=name))}</h2>'
+            f'<p>{esc(words.t("handoff.body", name=name))}</p>'
+            f'<button type="button" id="handoff-ok" class="primary" data-cmd="handoff">'
+            f'{esc(words.t("handoff.ready", name=name))}</button></div>')
+
+
+def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: bool,
+                 thinking: int | None, message: str = "") -> str:
+    words = ctx.words
+    spec = engine.GAMES[view["game"]]
+    undo = (f'<button type="button" id="undo" data-cmd="undo">{esc(words.t("table.undo"))}</button>'
+            if can_undo else "")
+    result_btn = (f'<button type="button" data-cmd="result-open">{esc(words.t("table.show_result"))}</button>'
+                  if view.get("over") else "")
+    notice = f'<p class="notice" role="alert">{esc(message)}</p>' if message else ""
+    return (
+        f'<header class="topbar table-top"><button type="button" id="menu" data-cmd="menu">'
+        f'{esc(words.t("table.menu"))}</button>'
+        f'<h1>{esc(spec.names.get(words.lang, spec.id))}</h1>'
+        f'<div class="turn-banner" role="status" aria-live="polite">{esc(turn_text(view, ctx, thinking))}</div>'
+        f'{undo}{result_btn}<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
+        f'</header>{notice}'
+        f'<div class="table-body"><section class="screen" id="screen">{screen_html}</section>'
+        f'<aside class="side">{render_players(view, ctx)}{render_log(view, ctx)}</aside></div>'
+    )
