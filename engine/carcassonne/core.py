@@ -67,6 +67,7 @@ class Game:
         self.turn = 0
         self.last = None         # index into placed of the tile placed this/last turn
         self.pest_queue = []
+        self.discarded = []
         self.wheel_nodes = {}
         if self.wof:
             self._setup_wheel()
@@ -98,6 +99,7 @@ class Game:
         g.bag = self.bag[:]
         g.placements = self.placements[:]
         g.pest_queue = self.pest_queue[:]
+        g.discarded = self.discarded[:]
         return g
 
     def say(self, entry):
@@ -375,6 +377,7 @@ class Game:
 
     def discard(self):
         self.say({"k": "discard", "seat": self.current, "tile": self.drawn})
+        self.discarded.append(self.drawn)
         self.drawn = None
         self.placements = []
 
@@ -523,6 +526,13 @@ class Game:
         self.end_turn(rng)
 
     def end_turn(self, rng):
+        self.score_after_placing()
+        self.turn += 1
+        self.current = (self.current + 1) % self.seats
+        self.start_turn(rng)
+
+    def score_after_placing(self):
+        """Score the cities, roads and monasteries the last tile finished."""
         tile_id, x, y, _, base = self.placed[self.last]
         done = set()
         for i, k in enumerate(KIND_OF[tile_id]):
@@ -540,9 +550,6 @@ class Game:
                 m = cell[4]
                 if self.fols[m] and self._surrounded(x + dx, y + dy):
                     self.score_feature(m, True, (x + dx, y + dy))
-        self.turn += 1
-        self.current = (self.current + 1) % self.seats
-        self.start_turn(rng)
 
     def _surrounded(self, x, y):
         board = self.board

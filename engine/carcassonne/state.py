@@ -75,6 +75,7 @@ class CarcassonneState(State):
             "last": g.last,
             "drawn": g.drawn,
             "tiles_left": len(g.bag),
+            "discarded": list(g.discarded),
             "remaining": dict(sorted(Counter(g.bag).items())),
             "deck": dict(deck_of(self.options)),
             "completed": self._completed(),
