@@ -1,0 +1,1 @@
+"""De Koetsrit naar Duivelsfort / Die Kutschfahrt zur Teufelsburg."""

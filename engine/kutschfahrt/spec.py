@@ -1,0 +1,52 @@
+"""De Koetsrit naar Duivelsfort / Die Kutschfahrt zur Teufelsburg: the spec only (cheap import)."""
+
+from engine.registry import GameSpec, Option
+
+UNSEALED = ("broken_mirror", "sextant", "coat", "tome", "loge")
+
+SPEC = GameSpec(
+    id="kutschfahrt",
+    names={"nl": "De Koetsrit naar Duivelsfort", "en": "Coach Ride to Devil's Castle",
+           "de": "Die Kutschfahrt zur Teufelsburg"},
+    min_seats=3,
+    max_seats=10,
+    state_class="engine.kutschfahrt.state:KutschfahrtState",
+    options=(
+        Option("object_set", default="seal", values=("seal", "all", "custom"),
+               names={"nl": "Voorwerpen", "en": "Objects", "de": "Gegenstände"},
+               value_names={"seal": {"nl": "Met zegel (eerste rit)", "en": "With seal (first ride)", "de": "Mit Siegel (erste Reise)"},
+                            "all": {"nl": "Alle 21", "en": "All 21", "de": "Alle 21"},
+                            "custom": {"nl": "Met zegel + eigen keuze", "en": "With seal + own choice", "de": "Mit Siegel + eigene Wahl"}}),
+        Option("extra_objects", default=[], values=UNSEALED, kind="subset",
+               names={"nl": "Extra voorwerpen zonder zegel", "en": "Extra objects without seal", "de": "Zusätzliche Gegenstände ohne Siegel"},
+               value_names={"broken_mirror": {"nl": "Gebroken Spiegel", "en": "Broken Mirror", "de": "Zerbrochener Spiegel"},
+                            "sextant": {"nl": "Sextant", "en": "Sextant", "de": "Sextant"},
+                            "coat": {"nl": "Mantel", "en": "Coat", "de": "Mantel"},
+                            "tome": {"nl": "Foliant", "en": "Tome", "de": "Foliant"},
+                            "loge": {"nl": "Het Wapenzegel van de Loge", "en": "The Coat of Armor of the Loge", "de": "Wappen der Loge"}},
+               help={"en": "Used only when Objects is 'custom'."}),
+        Option("smuggling", default=False, kind="bool",
+               names={"nl": "Smokkelen", "en": "Smuggling", "de": "Schmuggeln"}),
+        Option("fortune_telling", default=False, kind="bool",
+               names={"nl": "Waarzeggen", "en": "Fortune-telling", "de": "Wahrsagen"}),
+        Option("advanced3", default=False, kind="bool", seats=(3,),
+               names={"nl": "Gevorderde 3-speler variatie", "en": "Advanced 3-player variation",
+                      "de": "Fortgeschrittene Variante für 3 Spieler"}),
+        Option("diplomat", default="extra", values=("extra", "action"),
+               names={"nl": "Diplomaat", "en": "Diplomat", "de": "Diplomat"},
+               value_names={"extra": {"nl": "Extra naast je actie", "en": "Extra to your action", "de": "Zusätzlich zum Zug"},
+                            "action": {"nl": "Is je actie", "en": "Is your action", "de": "Ist dein Zug"}}),
+        Option("doctor_cancels_draw", default=True, kind="bool",
+               names={"nl": "Dokter voorkomt ook trekken bij gelijkspel", "en": "Doctor also cancels the stand-off draw",
+                      "de": "Doktor verhindert auch das Ziehen beim Patt"}),
+        Option("hypnotist_any", default=False, kind="bool",
+               names={"nl": "Hypnotiseur mag ook wie zich onthield aanduiden", "en": "Hypnotist may also name abstainers",
+                      "de": "Hypnotiseur darf auch Enthaltene bestimmen"}),
+        Option("bag_for_bag_when_empty", default=True, kind="bool",
+               names={"nl": "Tas voor tas mag als de stapel leeg is", "en": "Bag for bag allowed once the pile is empty",
+                      "de": "Koffer gegen Koffer erlaubt, wenn der Stapel leer ist"}),
+    ),
+    notes={"en": "Hidden associations; trade, fight and proclaim victory.",
+           "nl": "Geheime verbonden; ruilen, vechten en de overwinning opeisen.",
+           "de": "Geheime Gesellschaften; tauschen, kämpfen und den Sieg verkünden."},
+)
