@@ -85,13 +85,15 @@ class Game:
         g.kind = self.kind[:]
         g.open = self.open[:]
         g.coats = self.coats[:]
-        g.tiles = [t if t is None else set(t) for t in self.tiles]
-        g.fols = [f if f is None else f[:] for f in self.fols]
-        g.fcities = [f if f is None else f[:] for f in self.fcities]
+        # per-node sets/lists are never changed in place (union and the
+        # follower moves build new ones), so shallow copies suffice
+        g.tiles = self.tiles[:]
+        g.fols = self.fols[:]
+        g.fcities = self.fcities[:]
         g.board = dict(self.board)
-        g.placed = [p[:] for p in self.placed]
+        g.placed = self.placed[:]
         g.frontier = set(self.frontier)
-        g.followers = {k: v[:] for k, v in self.followers.items()}
+        g.followers = dict(self.followers)
         g.supply = self.supply[:]
         g.scores = self.scores[:]
         g.breakdown = [dict(b) for b in self.breakdown]
@@ -133,18 +135,19 @@ class Game:
         if self.kind[a] == FIELD:
             if len(self.fcities[a]) < len(self.fcities[b]):
                 a, b = b, a
-            self.fcities[a] += self.fcities[b]
+            find = self.find
+            self.fcities[a] = list({find(c) for c in self.fcities[a] + self.fcities[b]})
             self.fcities[b] = None
         else:
             if len(self.tiles[a]) < len(self.tiles[b]):
                 a, b = b, a
-            self.tiles[a] |= self.tiles[b]
+            self.tiles[a] = self.tiles[a] | self.tiles[b]
             self.tiles[b] = None
             self.open[a] += self.open[b]
             self.coats[a] += self.coats[b]
         self.parent[b] = a
         if self.fols[b]:
-            self.fols[a] += self.fols[b]
+            self.fols[a] = self.fols[a] + self.fols[b]
         self.fols[b] = None
         return a
 
@@ -244,7 +247,7 @@ class Game:
                 self.union(half_nodes[2 * s], cell[2][2 * o + 1])
                 self.union(half_nodes[2 * s + 1], cell[2][2 * o])
         board[(x, y)] = (edges, side_nodes, half_nodes, idx, mon)
-        self.placed.append([tile_id, x, y, rot, base])
+        self.placed.append((tile_id, x, y, rot, base))
         self.frontier.discard((x, y))
         for s in range(4):
             p = (x + DX[s], y + DY[s])
@@ -260,7 +263,8 @@ class Game:
         fid = self.next_fid
         self.next_fid += 1
         self.followers[fid] = [seat, kind, node, -1, placed_index, feature]
-        self.fols[self.find(node)].append(fid)
+        r = self.find(node)
+        self.fols[r] = self.fols[r] + [fid]
         self.supply[seat] -= 1
         return fid
 
@@ -277,8 +281,8 @@ class Game:
         if crown >= 0:
             self.crowns[crown] = None
         else:
-            lst = self.fols[self.find(node)]
-            lst.remove(fid)
+            r = self.find(node)
+            self.fols[r] = [x for x in self.fols[r] if x != fid]
         self.supply[seat] += 1
 
     def owners(self, root):
