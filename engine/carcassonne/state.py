@@ -108,8 +108,15 @@ class CarcassonneState(State):
         return view
 
     def _completed(self):
-        """Placed-tile features that belong to finished cities/roads (for shading)."""
-        return None
+        """[tile index, feature] of every city or road part that is finished
+        (the screen may shade them)."""
+        g = self.g
+        out = []
+        for i, (tid, _, _, _, base) in enumerate(g.placed):
+            for f, k in enumerate(KIND_OF[tid]):
+                if k <= 1 and g.open[g.find(base + f)] == 0:
+                    out.append([i, f])
+        return out
 
     def _result(self):
         g = self.g
