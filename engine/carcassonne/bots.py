@@ -23,7 +23,7 @@ from .core import CROWN_SEG, FOLLOWERS, SEG_CROWNS, SEGMENTS, Game
 from .tiles import CITY, FIELD, KIND_OF, MONASTERY, ROAD, TILES
 
 LEVELS = ["random", "greedy", "strong"]
-WORK_PER_SECOND = 1200   # evaluations for budget_ms=1000
+WORK_PER_SECOND = 800   # evaluations for budget_ms=1000
 YIELD_EVERY = 200
 
 
