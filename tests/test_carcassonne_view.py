@@ -49,7 +49,7 @@ def test_every_log_key_and_phase_has_words_in_three_languages():
     entries = []
 
     def look(s, seat):
-        phases.add(s.view(None)["phase"])
+        phases.add(s.g.phase)
 
     for seed in range(12):
         s = play(2 + seed % 4, seed, {"start": "classic"} if seed == 5 else None, look)
