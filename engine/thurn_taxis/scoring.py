@@ -1,0 +1,77 @@
+"""Scoring a route: where houses may go, which bonus tiles and carriage follow."""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+
+from .board import FREE
+
+CARRIAGE_POINTS = {3: 2, 4: 3, 5: 5, 6: 7, 7: 10}
+
+
+def placements(board, route, built, houses_left, free_with_country=False):
+    """Every allowed set of cities (sorted tuples of indices) for one scoring.
+
+    Either one city in each country on the route, or every route city of one
+    country; never a city where the player already has a house.  The free
+    imperial cities (north) form no country: at most one of them per route,
+    counted like one extra 'country' in the first way (and in the second way
+    only with the option `free_with_country`).  With fewer houses than the
+    placement needs, any `houses_left` of its cities.
+    """
+    groups: dict = {}
+    for c in route:
+        if c in built:
+            continue
+        groups.setdefault(board.country[c], []).append(c)
+    if not groups or houses_left <= 0:
+        return [()]
+    found = set()
+    # one city in each country (the free cities counting as one group)
+    for pick in product(*groups.values()):
+        found.add(tuple(sorted(pick)))
+    # every route city of one country
+    free = groups.get(FREE, [])
+    for key, cities in groups.items():
+        if key == FREE:
+            continue
+        found.add(tuple(sorted(cities)))
+        if free_with_country:
+            for f in free:
+                found.add(tuple(sorted(cities + [f])))
+    if houses_left is not None:
+        cut = set()
+        for p in found:
+            if len(p) <= houses_left:
+                cut.add(p)
+            else:
+                cut.update(combinations(p, houses_left))
+        found = cut
+    # largest first: the table shows the richest choice on top
+    result = sorted(found, key=lambda p: (-len(p), p))
+    return result
+
+
+def completed_regions(board, built):
+    """Ids of the regions whose every city holds one of this player's houses."""
+    return [rid for rid, cities, _ in board.regions if all(c in built for c in cities)]
+
+
+def has_all_countries(board, built, rule):
+    have = {board.country[c] for c in built}
+    return all(k in have for k in board.required_countries(rule))
+
+
+def length_stack(board, stacks, length):
+    """The stack a route of `length` cards takes from (next lower when empty)."""
+    n = min(length, board.max_length)
+    while n >= board.min_length:
+        if stacks.get(f"len{n}"):
+            return f"len{n}"
+        n -= 1
+    return None
+
+
+def next_carriage(carriages):
+    top = max(carriages) if carriages else 2
+    return top + 1 if top < 7 else None

@@ -1,0 +1,502 @@
+"""Thurn und Taxis: the rules engine (south map, reconstructed north map, horses).
+
+A turn is split into steps (phases):
+
+- ``draw``:    take an open card (``take``), the top of the deck (``deck``), or
+               first call the Amtmann (``amtmann``, new open cards).  With an
+               empty hand at the start of the turn two draws are compulsory
+               (the Postmeister, which then is the turn's official).
+- ``play``:    the compulsory card: ``play`` to either end of the route
+               (a road to that end city, never a city already in it), or
+               ``abandon`` the route (it is discarded) and start anew; with
+               horses also ``horse`` (the card goes to the carriage).  While
+               no card is played yet, a second draw is the Postmeister.
+- ``more``:    a second card (the Postillion), ``score`` (with or without
+               the Wagner), or ``pass``.  The turn ends by itself when
+               nothing but ``pass`` is left.
+- ``place``:   where the houses go (``place`` with a list of cities).
+- ``discard``: down to 3 cards after scoring, one ``discard`` at a time.
+"""
+
+from __future__ import annotations
+
+from engine.protocol import State
+
+from .board import load_map
+from .scoring import (CARRIAGE_POINTS, completed_regions, has_all_countries, length_stack,
+                      next_carriage, placements)
+
+HOUSES = 20
+OPEN = 6
+HAND_AFTER_SCORING = 3
+MAX_HORSE_CARDS = 6
+BASE_HORSES = 2
+
+
+class ThurnTaxisState(State):
+    game_id = "thurn_taxis"
+
+    # ------------------------------------------------------------ setup
+    def _setup(self):
+        self.board = b = load_map(self.options["map"])
+        # horses only on the northern map (the rules text: "alleen met de noordelijke kaart")
+        self.horses_mode = bool(self.options["horses"]) and self.options["map"] == "north"
+        n = self.seats
+        self.deck = list(range(b.n * b.copies))
+        self.rng.shuffle(self.deck)
+        self.discards: list = []
+        self.display: list = [None] * OPEN
+        self.hands = [[] for _ in range(n)]
+        self.routes = [[] for _ in range(n)]
+        self.horse_cards = [[] for _ in range(n)]
+        self.houses = [[] for _ in range(n)]  # city indices, in building order
+        self.houses_left = [HOUSES] * n
+        self.carriages = [[] for _ in range(n)]
+        self.carriage_supply = {k: 4 for k in CARRIAGE_POINTS}
+        self.stacks = {}
+        for rid, _, values in b.regions:
+            self.stacks["region:" + rid] = list(values)
+        self.stacks["all"] = list(b.all_values)
+        for length, values in b.length.items():
+            self.stacks[f"len{length}"] = list(values)
+        self.stacks["end"] = list(b.end_values)
+        for c in b.free_cities:
+            self.stacks["free:" + b.cities[c]] = [b.free_value]
+        self.bonus = [[] for _ in range(n)]  # [kind, value] pairs, hidden from others
+        self._new_tiles: list = []
+        # cities each player took from the open display and has not played since
+        # (public knowledge; forgotten when he discards unseen after scoring)
+        self.open_taken = [[] for _ in range(n)]
+        self.start = 0
+        self.current = 0
+        self.end_trigger = None
+        self.over = False
+        self._new_turn_state()
+        self._refill()
+
+    def _new_turn_state(self):
+        self.drawn = 0
+        self.played = 0
+        self.official = None
+        self.must_two = not self.hands[self.current]
+        if self.must_two:
+            self.official = "postmeister"
+        self.wagner = False
+        self.discarding = False
+
+    # ------------------------------------------------------------ cards
+    def _cards_available(self) -> bool:
+        return bool(self.deck or self.discards or any(c is not None for c in self.display))
+
+    def _deck_card(self):
+        if not self.deck and self.discards:
+            self.deck = self.discards
+            self.discards = []
+            self.rng.shuffle(self.deck)
+            self.say({"k": "reshuffle", "n": len(self.deck)})
+        if not self.deck:
+            return None
+        self.mark_revealed()
+        return self.deck.pop()
+
+    def _refill(self):
+        for i in range(OPEN):
+            if self.display[i] is None:
+                self.display[i] = self._deck_card()
+
+    def city_of(self, card):
+        return self.board.card_city(card)
+
+    def _card_view(self, card):
+        if card is None:
+            return None
+        b = self.board
+        return {"city": b.cities[b.card_city(card)],
+                "h": b.card_horses(card) if self.horses_mode else None}
+
+    def _find_card(self, seat, city_id, h):
+        b = self.board
+        ci = b.index[city_id]
+        for card in self.hands[seat]:
+            if b.card_city(card) == ci and (h is None or b.card_horses(card) == h):
+                return card
+        raise KeyError(city_id)
+
+    def horse_power(self, seat) -> int:
+        b = self.board
+        return BASE_HORSES + sum(b.card_horses(c) for c in self.horse_cards[seat])
+
+    # ------------------------------------------------------------ phases
+    def phase(self) -> str:
+        if self.over:
+            return "over"
+        if self.discarding:
+            return "discard"
+        if self.drawn < (2 if self.must_two or self.official == "postmeister" else 1) \
+                and self._cards_available():
+            return "draw"
+        if self.played == 0:
+            return "play"
+        return "more"
+
+    def _is_over(self):
+        return self.over
+
+    def _to_act(self):
+        return [] if self.over else [self.current]
+
+    def _draw_actions(self):
+        acts = [{"type": "take", "slot": i} for i, c in enumerate(self.display) if c is not None]
+        if self.deck or self.discards:
+            acts.append({"type": "deck"})
+        return acts
+
+    def _hand_keys(self, seat):
+        """Distinct cards in hand as (city index, horseshoes or None)."""
+        b = self.board
+        if self.horses_mode:
+            return sorted({(b.card_city(c), b.card_horses(c)) for c in self.hands[seat]})
+        return [(c, None) for c in sorted({card // b.copies for card in self.hands[seat]})]
+
+    def fitting_ends(self, seat, city, cities=None):
+        """The ends ('head', 'tail') of the route where `city` may be added."""
+        route = self.routes[seat]
+        if not route:
+            return ["tail"]
+        b = self.board
+        if cities is None:
+            cities = {b.card_city(c) for c in route}
+        if city in cities:
+            return []
+        ends = []
+        if city in b.adj[b.card_city(route[-1])]:
+            ends.append("tail")
+        if len(route) > 1 and city in b.adj[b.card_city(route[0])]:
+            ends.append("head")
+        return ends
+
+    def _play_actions(self, seat, allow_abandon):
+        b = self.board
+        acts = []
+        cities = {b.card_city(c) for c in self.routes[seat]}
+        for city, h in self._hand_keys(seat):
+            for end in self.fitting_ends(seat, city, cities):
+                a = {"type": "play", "city": b.cities[city], "end": end}
+                if h is not None:
+                    a["h"] = h
+                acts.append(a)
+        if self.horses_mode and len(self.horse_cards[seat]) < MAX_HORSE_CARDS:
+            for city, h in self._hand_keys(seat):
+                acts.append({"type": "horse", "city": b.cities[city], "h": h})
+        if allow_abandon and self.routes[seat]:
+            acts.append({"type": "abandon"})
+        return acts
+
+    def can_score(self, seat) -> bool:
+        n = len(self.routes[seat])
+        if n < 3:
+            return False
+        return not self.horses_mode or self.horse_power(seat) >= n
+
+    def wagner_useful(self, seat) -> bool:
+        nxt = next_carriage(self.carriages[seat])
+        n = len(self.routes[seat])
+        return nxt is not None and n < nxt <= n + 2 and self.carriage_supply.get(nxt, 0) > 0
+
+    def score_actions(self, seat, wagner_ok=True):
+        """One `score` action per allowed placement of houses (and Wagner)."""
+        if not self.can_score(seat):
+            return []
+        b = self.board
+        route = [b.card_city(c) for c in self.routes[seat]]
+        places = placements(b, route, set(self.houses[seat]), self.houses_left[seat],
+                            self.options["free_city_with_country"])
+        acts = [{"type": "score", "cities": [b.cities[c] for c in p]} for p in places]
+        if (wagner_ok and not self.horses_mode and self.official is None
+                and self.wagner_useful(seat)):
+            acts += [dict(a, wagner=True) for a in acts]
+        return acts
+
+    def _more_actions(self, seat):
+        acts = []
+        if self.official is None and self.played == 1 and self.hands[seat]:
+            acts += self._play_actions(seat, allow_abandon=False)
+        acts += self.score_actions(seat)
+        acts.append({"type": "pass"})
+        return acts
+
+    def _legal(self, seat):
+        phase = self.phase()
+        b = self.board
+        if phase == "draw":
+            acts = self._draw_actions()
+            if (self.drawn == 0 and self.official is None and self.hands[seat]
+                    and (self.deck or self.discards)):
+                acts.append({"type": "amtmann"})
+            return acts
+        if phase == "play":
+            acts = []
+            if (self.drawn == 1 and self.official is None and not self.must_two
+                    and self._cards_available()):
+                acts.append({"type": "postmeister"})  # then a second card
+            if self.hands[seat]:
+                acts += self._play_actions(seat, allow_abandon=True)
+            else:
+                acts.append({"type": "pass"})  # nothing to draw, nothing to play
+            return acts
+        if phase == "more":
+            return self._more_actions(seat)
+        if phase == "discard":
+            acts = []
+            for city, h in self._hand_keys(seat):
+                a = {"type": "discard", "city": b.cities[city]}
+                if h is not None:
+                    a["h"] = h
+                acts.append(a)
+            return acts
+        return []
+
+    # ------------------------------------------------------------ apply
+    def _apply(self, seat, action):
+        kind = action["type"]
+        b = self.board
+        phase = self.phase()
+        if kind == "take":
+            card = self.display[action["slot"]]
+            self.display[action["slot"]] = None
+            self.hands[seat].append(card)
+            self._after_draw(seat, phase)
+            self.open_taken[seat].append(b.card_city(card))
+            self._refill()
+        elif kind == "deck":
+            card = self._deck_card()
+            self.hands[seat].append(card)
+            self._after_draw(seat, phase)
+        elif kind == "postmeister":
+            self.official = "postmeister"
+        elif kind == "amtmann":
+            self.official = "amtmann"
+            for i in range(OPEN):
+                if self.display[i] is not None:
+                    self.discards.append(self.display[i])
+                    self.display[i] = None
+            self.say({"k": "amtmann", "seat": seat})
+            self._refill()
+        elif kind in ("play", "horse"):
+            card = self._find_card(seat, action["city"], action.get("h"))
+            self.hands[seat].remove(card)
+            if b.card_city(card) in self.open_taken[seat]:
+                self.open_taken[seat].remove(b.card_city(card))
+            if self.played == 1:
+                self.official = "postillion"
+            self.played += 1
+            if kind == "horse":
+                self.horse_cards[seat].append(card)
+            else:
+                if action["end"] == "head":
+                    self.routes[seat].insert(0, card)
+                else:
+                    self.routes[seat].append(card)
+            if self._more_actions(seat) == [{"type": "pass"}]:
+                self._end_turn()
+        elif kind == "abandon":
+            cities = [b.cities[b.card_city(c)] for c in self.routes[seat]]
+            self.discards.extend(self.routes[seat])
+            self.routes[seat] = []
+            if self.horses_mode and not self.options["horses_stay"]:
+                self.discards.extend(self.horse_cards[seat])
+                self.horse_cards[seat] = []
+            self.say({"k": "abandon", "seat": seat, "n": len(cities)})
+        elif kind == "score":
+            self.wagner = bool(action.get("wagner"))
+            if self.wagner:
+                self.official = "wagner"
+            self._place(seat, tuple(sorted(b.index[c] for c in action["cities"])))
+        elif kind == "discard":
+            card = self._find_card(seat, action["city"], action.get("h"))
+            self.hands[seat].remove(card)
+            self.discards.append(card)
+            self.open_taken[seat] = []
+            if len(self.hands[seat]) <= HAND_AFTER_SCORING:
+                self._end_turn()
+        elif kind == "pass":
+            self._end_turn()
+
+    def _after_draw(self, seat, phase):
+        self.drawn += 1
+
+    def _take_tile(self, seat, key):
+        value = self.stacks[key].pop(0)
+        self.bonus[seat].append([key, value])
+        self._new_tiles.append({"tile": key, "value": value})
+
+    def _place(self, seat, cities):
+        b = self.board
+        built_before = set(self.houses[seat])
+        for c in cities:
+            self.houses[seat].append(c)
+        self.houses_left[seat] -= len(cities)
+        self._new_tiles = []
+        carriage = None
+        built = set(self.houses[seat])
+        held = {k for k, _ in self.bonus[seat]}
+        for rid in completed_regions(b, built):
+            key = "region:" + rid
+            if key not in held and self.stacks[key]:
+                self._take_tile(seat, key)
+        if ("all" not in held and self.stacks["all"]
+                and has_all_countries(b, built, self.options["all_countries"])):
+            self._take_tile(seat, "all")
+        for c in cities:
+            key = "free:" + b.cities[c]
+            if b.free[c] and c not in built_before and self.stacks.get(key):
+                self._take_tile(seat, key)
+        n = len(self.routes[seat])
+        if n >= b.min_length:
+            key = length_stack(b, self.stacks, n)
+            if key:
+                self._take_tile(seat, key)
+        if not self.horses_mode:
+            nxt = next_carriage(self.carriages[seat])
+            if (nxt is not None and n + (2 if self.wagner else 0) >= nxt
+                    and self.carriage_supply[nxt] > 0):
+                self.carriage_supply[nxt] -= 1
+                self.carriages[seat].append(nxt)
+                carriage = nxt
+        ends = self.end_trigger is None and (
+            self.houses_left[seat] == 0 or (not self.horses_mode and 7 in self.carriages[seat]))
+        if ends:
+            self.end_trigger = seat
+            if self.stacks["end"]:
+                self._take_tile(seat, "end")
+        # one public entry: what the table saw (tiles only as a count)
+        self.say({"k": "score", "seat": seat,
+                  "route": [b.cities[b.card_city(c)] for c in self.routes[seat]],
+                  "houses": [b.cities[c] for c in cities], "wagner": self.wagner,
+                  "carriage": carriage, "tiles": len(self._new_tiles)})
+        if self._new_tiles:
+            self.say({"k": "tiles_own", "seat": seat, "tiles": self._new_tiles}, to=seat)
+        if ends:
+            self.say({"k": "end_trigger", "seat": seat})
+        self.discards.extend(self.routes[seat])
+        self.routes[seat] = []
+        if self.horses_mode:
+            self.discards.extend(self.horse_cards[seat])
+            self.horse_cards[seat] = []
+        if len(self.hands[seat]) > HAND_AFTER_SCORING:
+            self.discarding = True
+        else:
+            self._end_turn()
+
+    def _end_turn(self):
+        nxt = (self.current + 1) % self.seats
+        if self.end_trigger is not None and nxt == self.start:
+            self.over = True
+            self.say({"k": "game_over"})
+            return
+        self.current = nxt
+        self.turn += 1
+        self._new_turn_state()
+        self._refill()
+
+    # ------------------------------------------------------------ views
+    def _players(self, seat):
+        b = self.board
+        out = []
+        for s in range(self.seats):
+            p = {
+                "hand": len(self.hands[s]),
+                "houses_left": self.houses_left[s],
+                "houses": [b.cities[c] for c in self.houses[s]],
+                "route": [self._card_view(c) for c in self.routes[s]],
+                "carriages": list(self.carriages[s]),
+                "carriage": max(self.carriages[s]) if self.carriages[s] else None,
+                "bonus_count": len(self.bonus[s]),
+                "start": s == self.start,
+                "taken_open": [b.cities[c] for c in self.open_taken[s]],
+            }
+            if self.horses_mode:
+                p["horse_cards"] = [b.card_horses(c) for c in self.horse_cards[s]]
+                p["horse_power"] = self.horse_power(s)
+            if s == seat or self.over:
+                p["bonus"] = [{"tile": k, "value": v} for k, v in self.bonus[s]]
+                p["bonus_points"] = sum(v for _, v in self.bonus[s])
+                if self.horses_mode:
+                    p["carriage_cards"] = [self._card_view(c) for c in self.horse_cards[s]]
+            out.append(p)
+        return out
+
+    def _prompt(self, phase):
+        b = self.board
+        p = {"k": phase}
+        if phase == "draw":
+            p["second"] = self.drawn == 1
+            p["compulsory_postmeister"] = self.must_two
+        elif phase == "play":
+            p["route"] = len(self.routes[self.current])
+        elif phase == "more":
+            p["can_score"] = self.can_score(self.current)
+        elif phase == "discard":
+            p["n"] = len(self.hands[self.current]) - HAND_AFTER_SCORING
+        return p
+
+    def _view(self, seat):
+        b = self.board
+        phase = self.phase()
+        view = {
+            "phase": phase,
+            "active": None if self.over else self.current,
+            "scores": self._scores() if self.over else None,
+            "players": self._players(seat),
+            "prompt": self._prompt(phase),
+            "map": b.id,
+            "horses": self.horses_mode,
+            "display": [self._card_view(c) for c in self.display],
+            "deck": len(self.deck),
+            "discards": len(self.discards),
+            "stacks": {k: list(v) for k, v in self.stacks.items()},
+            "carriage_supply": {str(k): v for k, v in self.carriage_supply.items()},
+            "turn_state": {"drawn": self.drawn, "played": self.played,
+                           "official": self.official, "must_draw_two": self.must_two,
+                           "wagner": self.wagner},
+            "start_player": self.start,
+            "end_triggered_by": self.end_trigger,
+            "hand": None,
+        }
+        if seat is not None:
+            view["hand"] = sorted((self._card_view(c) for c in self.hands[seat]),
+                                  key=lambda v: (v["city"], v["h"] or 0))
+        return view
+
+    # ------------------------------------------------------------ result
+    def _breakdown(self):
+        out = []
+        for s in range(self.seats):
+            car = 0 if self.horses_mode or not self.carriages[s] else CARRIAGE_POINTS[max(self.carriages[s])]
+            out.append({"carriage": car, "bonus": sum(v for _, v in self.bonus[s]),
+                        "houses": -self.houses_left[s]})
+        return out
+
+    def _scores(self):
+        return [sum(d.values()) for d in self._breakdown()]
+
+    def _result(self):
+        scores = self._scores()
+        best = max(scores)
+        tied = [s for s in range(self.seats) if scores[s] == best]
+        winner = tied[0]
+        if len(tied) > 1:
+            holder = next((s for s in range(self.seats)
+                           if any(k == "end" for k, _ in self.bonus[s])), self.start)
+            for k in range(self.seats):
+                if (holder + k) % self.seats in tied:
+                    winner = (holder + k) % self.seats
+                    break
+        return {
+            "winners": [winner],
+            "scores": scores,
+            "breakdown": self._breakdown(),
+            "tied": tied,
+            "stats": {"turns": self.turn + 1, "end_by": self.end_trigger,
+                      "houses_left": list(self.houses_left)},
+        }
