@@ -98,7 +98,7 @@ def test_bot_levels_play_legal_moves_and_strong_thinks_in_slices():
     s = new_game("carcassonne", 2, seed=8)
     r = Rng(3)
     seen = set()
-    while not s.is_over() and len(s.actions) < 120:
+    while not s.is_over() and len(s.actions) < 60:
         seat = s.to_act()[0]
         legal = s.legal_actions(seat)
         level = ["greedy", "strong"][seat]

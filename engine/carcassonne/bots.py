@@ -341,25 +341,31 @@ def _closes(h):
     return False
 
 
-def best_moves(g, seat, top, counter, views=(None,)):
+def best_moves(g, seat, top, counter):
     """Two stages: every placement without a follower, then every follower
     choice on the `top` best placements and on placements that finish
-    something.  Returns [(value for seat, place, follower, after-state, vals)]
+    something.  Returns [[value for seat, place, follower, after-state, vals]]
     best first; counter[0] counts evaluations."""
     stage = []
+    nxt = (g.current + 1) % g.seats
     for (x, y, rot) in g.placements:
         h = g.copy()
         h.place(x, y, rot)
-        a = after(h, None, {"type": "no_follower"})
-        vals = strong_value(a)
+        closes = _closes(h)
+        h.score_after_placing()
+        h.current = nxt
+        h.phase = "draw"
+        vals = strong_value(h)
         counter[0] += 1
-        stage.append((relative(vals, seat), (x, y, rot), h, a, vals))
+        stage.append((relative(vals, seat), (x, y, rot), closes, h, vals))
     stage.sort(key=lambda t: -t[0])
     out = []
-    for i, (v, pl, h, a, vals) in enumerate(stage):
+    for i, (v, pl, closes, a, vals) in enumerate(stage):
         p = {"type": "place", "x": pl[0], "y": pl[1], "rot": pl[2]}
         out.append([v, p, {"type": "no_follower"}, a, vals])
-        if i < top or _closes(h):
+        if i < top or closes:
+            h = g.copy()
+            h.place(*pl)
             for fol in follower_choices(h)[1:]:
                 if fol["type"] == "crown" and i >= top:
                     continue
