@@ -13,8 +13,8 @@ of the remaining tiles, which search samples from that multiset.
   best candidates: for several tiles drawn from the remaining multiset the
   next player answers with his best move, and the candidate keeps the mean.
   Work budget: budget_ms=1000 means WORK_PER_SECOND evaluations (about
-  300 ms in CPython; calibrated with bench/carcassonne_bench.py); it yields
-  every YIELD_EVERY evaluations (~20-40 ms of work).
+  100-300 ms in CPython; calibrated with bench/carcassonne_speed.py); it yields
+  every YIELD_EVERY evaluations (about 10-40 ms of work in CPython).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from .tiles import CITY, FIELD, KIND_OF, MONASTERY, ROAD, TILES
 
 LEVELS = ["random", "greedy", "strong"]
 WORK_PER_SECOND = 800   # evaluations for budget_ms=1000
-YIELD_EVERY = 200
+YIELD_EVERY = 60
 
 
 # ------------------------------------------------------------- rebuilding
@@ -357,6 +357,8 @@ def best_moves(g, seat, top, counter):
         h.phase = "draw"
         vals = strong_value(h)
         counter[0] += 1
+        if counter[0] % YIELD_EVERY == 0:
+            yield
         stage.append((relative(vals, seat), (x, y, rot), closes, h, vals))
     stage.sort(key=lambda t: -t[0])
     out = []
@@ -372,6 +374,8 @@ def best_moves(g, seat, top, counter):
                 a2 = after(h, None, fol)
                 vals2 = strong_value(a2)
                 counter[0] += 1
+                if counter[0] % YIELD_EVERY == 0:
+                    yield
                 out.append([relative(vals2, seat), p, fol, a2, vals2])
     out.sort(key=lambda t: -t[0])
     return out
@@ -387,8 +391,7 @@ def _strong_search(g, me, rng, budget_ms):
             scored.append([_strong_value(a, me), None, fol, a])
         scored.sort(key=lambda t: -t[0])
         return scored[0][2]
-    scored = best_moves(g, me, 8, counter)
-    yield
+    scored = yield from best_moves(g, me, 8, counter)
     if len(scored) == 1 or not g.bag:
         return scored[0][1]
     # ply 2: the next player answers for sampled tiles (rounds of one tile
@@ -405,8 +408,7 @@ def _strong_search(g, me, rng, budget_ms):
         t = g.bag[rng.below(len(g.bag))]
         got = []
         for c in cand:
-            got.append(_reply(c[3], t, me, counter))
-            yield
+            got.append((yield from _reply(c[3], t, me, counter)))
             if counter[0] > budget + 50:
                 break  # out of work: drop the unfinished round
         if len(got) < k:
@@ -436,7 +438,7 @@ def _reply(a, tile, me, counter):
     if not b.placements:
         counter[0] += 1
         return _strong_value(b, me)
-    best = best_moves(b, b.current, 2, counter)[0]
+    best = (yield from best_moves(b, b.current, 2, counter))[0]
     return relative(best[4], me)
 
 
