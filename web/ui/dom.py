@@ -31,7 +31,7 @@ def now_ms() -> int:
 def set_ready(stage: str) -> None:
     """Tell tests, benchmarks and screen readers what the page can do now."""
     boot = by_id("boot")
-    if boot is not None:
+    if boot:
         boot.hidden = True
     by_id("app").hidden = False
     js.document.body.dataset.ready = stage
@@ -44,17 +44,18 @@ def set_lang(lang: str) -> None:
 def render(root, html: str) -> None:
     """Replace the content of `root`, keeping the focused control focused."""
     active = js.document.activeElement
-    focus_id = str(active.id) if active is not None and active.id else ""
+    focus_id = getattr(active, "id", "") if active else ""
+    focus_id = focus_id if isinstance(focus_id, str) else ""
     root.innerHTML = html
     if focus_id:
         again = by_id(focus_id)
-        if again is not None:
+        if again:
             again.focus()
 
 
 def focus(element_id: str) -> None:
     el = by_id(element_id)
-    if el is not None:
+    if el:
         el.focus()
 
 
@@ -65,12 +66,13 @@ def listen(root, dispatch) -> None:
     def handler(event):
         target = event.target
         el = target.closest("[data-cmd]") if hasattr(target, "closest") else None
-        if el is None:
+        if not el:  # jsnull is falsy
             return
-        cmd = str(el.dataset.cmd)
+        cmd = str(el.getAttribute("data-cmd"))
         if event.type == "click" and str(el.tagName) in ("SELECT", "INPUT") and cmd != "act":
             return  # form controls act on change/input, not on the click that opens them
-        arg = str(el.dataset.arg) if el.dataset.arg is not None else ""
+        arg = el.getAttribute("data-arg")
+        arg = arg if isinstance(arg, str) else ""  # null arrives as jsnull
         dispatch(cmd, arg, el, str(event.type))
 
     proxy = create_proxy(handler)
@@ -97,7 +99,7 @@ def download(filename: str, text: str) -> None:
 
 async def read_file(input_el) -> str | None:
     files = input_el.files
-    if files is None or files.length == 0:
+    if not files or files.length == 0:
         return None
     text = await files.item(0).text()
     input_el.value = ""

@@ -17,6 +17,11 @@ PREFS = "speeltafel:prefs"
 CURRENT = "speeltafel:current"
 
 
+def _text(value) -> str | None:
+    """localStorage answers a string or null (Pyodide's `jsnull`, not None)."""
+    return value if isinstance(value, str) else None
+
+
 class StorageFull(Exception):
     """The browser refused to store more (QuotaExceededError)."""
 
@@ -40,9 +45,9 @@ class SaveStore:
     def _keys(self) -> list[str]:
         keys = []
         for i in range(int(self.backend.length)):
-            key = self.backend.key(i)
-            if key is not None and str(key).startswith(PREFIX):
-                keys.append(str(key))
+            key = _text(self.backend.key(i))
+            if key is not None and key.startswith(PREFIX):
+                keys.append(key)
         return keys
 
     def _set(self, key: str, text: str) -> None:
@@ -59,8 +64,7 @@ class SaveStore:
         self._set(PREFIX + save_id, text)
 
     def get(self, save_id: str) -> str | None:
-        value = self.backend.getItem(PREFIX + save_id)
-        return None if value is None else str(value)
+        return _text(self.backend.getItem(PREFIX + save_id))
 
     def delete(self, save_id: str) -> None:
         self.backend.removeItem(PREFIX + save_id)
@@ -72,7 +76,7 @@ class SaveStore:
         rows = []
         for key in self._keys():
             save_id = key[len(PREFIX):]
-            rows.append(summarize(save_id, str(self.backend.getItem(key))))
+            rows.append(summarize(save_id, _text(self.backend.getItem(key)) or ""))
         rows.sort(key=lambda r: (r.get("updated") or 0), reverse=True)
         return rows
 
@@ -86,7 +90,7 @@ class SaveStore:
     # ------------------------------------------------------ small settings
     def prefs(self) -> dict:
         try:
-            value = json.loads(self.backend.getItem(PREFS) or "{}")
+            value = json.loads(_text(self.backend.getItem(PREFS)) or "{}")
             return value if isinstance(value, dict) else {}
         except ValueError:
             return {}
@@ -100,8 +104,7 @@ class SaveStore:
             pass  # preferences are a convenience; never stop the app for them
 
     def current(self) -> str | None:
-        value = self.backend.getItem(CURRENT)
-        return None if value is None else str(value)
+        return _text(self.backend.getItem(CURRENT))
 
     def set_current(self, save_id: str | None) -> None:
         if save_id is None:

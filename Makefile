@@ -1,0 +1,45 @@
+# Speeltafel: `make play` to play, `make test` to test.  Both install what is
+# missing first (a virtualenv in .venv, node_modules, Debian's chromium).
+
+PYTHON ?= python3
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: play test dist unit e2e deps clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+node_modules/.package-lock.json: package-lock.json
+	npm ci --no-audit --no-fund
+
+/usr/bin/chromium:
+	$(SUDO) apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+deps: $(VENV)/.installed node_modules/.package-lock.json /usr/bin/chromium
+
+dist: node_modules/.package-lock.json
+	$(PYTHON) scripts/build_dist.py
+
+play: dist
+	$(PYTHON) scripts/serve.py --port $(PORT)
+
+unit: $(VENV)/.installed
+	$(PY) -m pytest tests
+
+e2e: deps dist
+	$(PY) -m pytest e2e
+
+test: deps dist
+	$(PY) -m pytest tests e2e
+
+clean:
+	rm -rf dist $(VENV) node_modules

@@ -1,0 +1,94 @@
+"""Browser tests: the built site (dist/) served from a sub-path, driven by
+Playwright in Debian's Chromium, with every request to another host aborted
+(the table must never need the network)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+BOOT_MS = 90_000
+
+sys.path.insert(0, str(ROOT / "scripts"))
+
+
+@pytest.fixture(scope="session")
+def site():
+    """The base URL of dist/ served under /speeltafel/ (as on GitHub Pages)."""
+    from serve import serve
+
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/ is not built: run `make dist` (make test does)")
+    server, url = serve(DIST, 0, "/speeltafel/")
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (make test does)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Tab:
+    """A fresh browser context (empty storage) on the site, offline to the world."""
+
+    def __init__(self, browser, site):
+        self.site = site
+        self.context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("dialog", lambda d: d.accept())
+
+    def _route(self, route):
+        url = route.request.url
+        if url.startswith("http://127.0.0.1") or url.startswith("blob:") or url.startswith("data:"):
+            route.continue_()
+        else:
+            self.foreign.append(url)
+            route.abort()
+
+    def open(self, ready="lobby", query=""):
+        self.page.goto(self.site + query)
+        self.wait(ready)
+        return self.page
+
+    def wait(self, ready):
+        self.page.wait_for_selector(f"body[data-ready={ready}]", timeout=BOOT_MS, state="attached")
+
+    def set_storage(self, items: dict):
+        """Put entries in localStorage before the app reads it, then reload."""
+        self.page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
+
+    def storage(self, key):
+        return self.page.evaluate("k => localStorage.getItem(k)", key)
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def tab(browser, site):
+    t = Tab(browser, site)
+    yield t
+    try:
+        assert t.foreign == [], f"the page asked another host: {t.foreign[:3]}"
+        assert t.errors == [], f"errors on the page: {t.errors[:3]}"
+    finally:
+        t.close()
