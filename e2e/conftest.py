@@ -79,6 +79,26 @@ class Tab:
     def storage(self, key):
         return self.page.evaluate("k => localStorage.getItem(k)", key)
 
+    def start_game(self, game, players, options=None, lang="en"):
+        """Start a game through the lobby.  players: [(name, "human"|"bot", level)].
+        Bots move without the usual pause, so tests run fast."""
+        model = {"game": game, "seats": len(players), "options": options or {},
+                 "players": [{"name": n, "kind": k, "level": lv} for n, k, lv in players]}
+        if not self.page.url.startswith(self.site):
+            self.open()
+        self.page.evaluate(
+            "m => localStorage.setItem('speeltafel:prefs', JSON.stringify({lobby: m[0], bot_delay_ms: 0, lang: m[1]}))",
+            [model, lang])
+        self.page.reload()
+        self.wait("lobby")
+        self.page.click("#start")
+        self.wait("table")
+        return self.page
+
+    def state_json(self):
+        """The engine's save of the game on the table (for checks, not for playing)."""
+        return self.page.evaluate("speeltafelApp.session.state.to_json()")
+
     def close(self):
         self.context.close()
 

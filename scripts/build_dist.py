@@ -69,6 +69,10 @@ def main() -> None:
     for path in web.iterdir():
         if path.is_file() and path.suffix in (".html", ".py", ".css", ".json", ".svg", ".webmanifest", ".js", ".png"):
             shutil.copy2(path, DIST / path.name)
+    # each game screen may bring its own stylesheet; the page loads one file
+    css = [(web / "style.css").read_text()]
+    css += [p.read_text() for p in sorted((web / "ui" / "screens").glob("*.css"))]
+    (DIST / "style.css").write_text("\n".join(css))
     for folder in ("assets",):
         if (web / folder).is_dir():
             shutil.copytree(web / folder, DIST / folder)

@@ -277,7 +277,8 @@ class App:
         self.kick_bots()
 
     def context(self):
-        return table.TableContext(self.words, self.session.players, self.session.viewer)
+        s = self.session
+        return table.TableContext(self.words, s.players, s.viewer, s.note(s.viewer))
 
     def render_table(self):
         s = self.session
@@ -327,6 +328,12 @@ class App:
         if ev == "click" and self.session and self.session.can_undo():
             self.session.undo()
             self.after_action()
+
+    def cmd_note(self, arg, el, ev):
+        if self.session and ev in ("input", "change"):
+            self.session.set_note(int(arg), str(el.value))
+            if ev == "change":
+                self.autosave()
 
     def cmd_ui(self, arg, el, ev):
         if ev == "click" and self.screen:

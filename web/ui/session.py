@@ -21,6 +21,7 @@ class Session:
         self.created = created
         self.viewer: int | None = None  # the human seat in front of the device
         self.handoff_to: int | None = None  # a human who must confirm before seeing
+        self.notes: dict[str, str] = {}  # a human's free notes, per seat
 
     # ---------------------------------------------------------------- making
     @classmethod
@@ -38,6 +39,8 @@ class Session:
         if not (isinstance(players, list) and len(players) == state.seats):
             players = [{"name": f"#{i + 1}", "kind": "human", "level": None} for i in range(state.seats)]
         session = cls(state, players, save_id, meta.get("created") or 0)
+        notes = meta.get("notes")
+        session.notes = {str(k): str(v) for k, v in notes.items()} if isinstance(notes, dict) else {}
         viewer = meta.get("viewer")
         session.viewer = viewer if isinstance(viewer, int) and session.is_human(viewer) else None
         session.settle()
@@ -51,6 +54,7 @@ class Session:
             "updated": now_ms,
             "over": self.state.is_over(),
             "viewer": self.viewer,
+            "notes": self.notes,
         }
         return self.state.to_json(meta=meta)
 
@@ -96,6 +100,14 @@ class Session:
             self.handoff_to = nxt
         else:
             self.viewer = nxt
+
+    def note(self, seat) -> str:
+        return self.notes.get(str(seat), "")
+
+    def set_note(self, seat: int, text: str) -> None:
+        """Only the seat in front of the device writes its own notes."""
+        if seat == self.viewer and self.handoff_to is None:
+            self.notes[str(seat)] = text[:4000]
 
     def confirm_handoff(self) -> None:
         if self.handoff_to is not None:

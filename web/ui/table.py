@@ -19,10 +19,18 @@ SEAT_STYLE = [
 class TableContext:
     """What a game screen may use to word and colour things."""
 
-    def __init__(self, words: Words, players: list[dict], viewer: int | None):
+    def __init__(self, words: Words, players: list[dict], viewer: int | None, note: str = ""):
         self.words = words
         self.players = players
         self.viewer = viewer
+        self.note = note  # the viewer's own free notes
+
+    def notes_box(self, label: str) -> str:
+        """A text area for the viewer's notes (kept in the save, private to the seat)."""
+        if self.viewer is None:
+            return ""
+        return (f'<label class="notes">{esc(label)}<textarea id="notes" rows="4" data-cmd="note" '
+                f'data-arg="{self.viewer}">{esc(self.note)}</textarea></label>')
 
     def name(self, seat) -> str:
         if seat is None or not 0 <= seat < len(self.players):
