@@ -1,0 +1,169 @@
+"""The table's frame in CPython: saves, hot-seat hand-off, undo, words, lobby."""
+
+import json
+
+import pytest
+
+import engine
+from engine.registry import GAMES
+
+from . import ui_support  # noqa: F401  (puts web/ on the path)
+from .ui_support import FakeStorage
+from ui import i18n, lobby, table  # noqa: E402
+from ui.session import Session  # noqa: E402
+from ui.storage import SaveStore, StorageFull, summarize  # noqa: E402
+
+HUMAN = {"kind": "human", "level": None}
+
+
+def players(*kinds):
+    return [dict(name=f"P{i}", kind=k, level=None if k == "human" else "random") for i, k in enumerate(kinds)]
+
+
+def test_store_lists_good_and_damaged_saves_and_keeps_them():
+    store = SaveStore(FakeStorage())
+    session = Session.start("toy", players("human", "bot"), {}, 3, "a", 100)
+    store.put("a", session.to_json(200))
+    store.put("b", "{broken")
+    store.put("c", json.dumps({**json.loads(session.to_json(5)), "version": 7}))
+    rows = {r["id"]: r for r in store.entries()}
+    assert not rows["a"]["damaged"] and rows["a"]["names"] == ["P0", "P1"] and rows["a"]["game"] == "toy"
+    assert rows["b"]["damaged"] and rows["c"]["damaged"]
+    assert store.get("b") == "{broken"
+    assert [r["id"] for r in store.entries()][0] == "a"  # newest first
+
+
+def test_full_storage_raises_and_keeps_the_previous_save():
+    backend = FakeStorage(limit=2000)
+    store = SaveStore(backend)
+    session = Session.start("toy", players("human", "human"), {}, 1, "g", 0)
+    store.put("g", session.to_json(1))
+    before = store.get("g")
+    big = json.dumps({**json.loads(before), "meta": {"pad": "x" * 5000}})
+    with pytest.raises(StorageFull):
+        store.put("g", big)
+    assert store.get("g") == before
+
+
+def test_summarize_never_raises():
+    for text in ["", "null", "[]", '{"format": "speeltafel-save"}', "\x00", '{"format":"speeltafel-save","version":1,"game":"toy","seats":"x","actions":[]}']:
+        assert summarize("x", text)["damaged"]
+
+
+def test_new_ids_do_not_collide():
+    store = SaveStore(FakeStorage())
+    first = store.new_id(1000)
+    store.put(first, "x")
+    assert store.new_id(1000) != first
+
+
+def test_session_round_trips_through_its_save():
+    s = Session.start("toy", players("human", "bot", "human"), {"bonus": 1}, 8, "id", 10)
+    s.set_note(s.viewer, "P2 looks suspicious")
+    while s.bots_to_act() or s.humans_to_act():
+        if s.handoff_to is not None:
+            s.confirm_handoff()
+        if s.humans_to_act():
+            s.act(s.my_legal()[0])
+        else:
+            seat = s.bots_to_act()[0]
+            s.bot_act(seat, s.state.legal_actions(seat)[0])
+        if len(s.state.actions) == 3:
+            break
+    again = Session.from_save(s.to_json(20), "id")
+    assert again.state.fingerprint() == s.state.fingerprint()
+    assert again.players == s.players and again.notes == s.notes
+
+
+def test_hand_off_only_when_a_secret_is_at_stake():
+    s = Session.start("toy", players("human", "human"), {}, 2, "id")
+    assert s.handoff_to == 0 and s.my_legal() == []  # nobody has seen anything yet
+    s.confirm_handoff()
+    assert s.viewer == 0 and s.my_legal()
+    s.act(next(a for a in s.my_legal() if "play" in a))
+    assert s.handoff_to == 1, "the toy game's hands are secret: pass the device"
+    assert s.viewer == 0 and s.my_legal() == []
+
+
+def test_one_human_never_gets_a_hand_off():
+    s = Session.start("toy", players("bot", "human", "bot"), {}, 2, "id")
+    assert s.viewer == 1 and s.handoff_to is None
+    while not s.state.is_over():
+        if s.humans_to_act():
+            s.act(s.my_legal()[-1])
+        else:
+            seat = s.bots_to_act()[0]
+            s.bot_act(seat, s.state.legal_actions(seat)[0])
+        assert s.handoff_to is None and s.viewer == 1
+
+
+def test_notes_belong_to_the_viewer_only():
+    s = Session.start("toy", players("human", "bot"), {}, 2, "id")
+    s.set_note(1, "not mine")
+    assert s.note(1) == ""
+    s.set_note(0, "mine")
+    assert s.note(0) == "mine"
+
+
+def test_undo_own_move_only_before_a_reveal():
+    s = Session.start("toy", players("human", "human"), {}, 4, "id")
+    s.confirm_handoff()
+    assert not s.can_undo()
+    s.act(next(a for a in s.my_legal() if "play" in a))
+    s.confirm_handoff()  # now seat 1 views: the last move is not theirs
+    assert not s.can_undo()
+    s.act({"peek": True})
+    assert not s.can_undo(), "a peek revealed a hand: no undo"
+
+
+def test_words_fill_players_names_and_lists():
+    w = i18n.Words("nl", None, lambda s: ["Anna", "Bram", "Cas"][s])
+    assert w.fill("{who:player}: {cards}", {"who": [0, 2], "cards": ["a", "b", "c"]}) == "Anna en Cas: a, b en c"
+    assert w.t("table.turn", name="Anna") == "Anna is aan zet"
+    assert i18n.pick_lang(None, "de-AT") == "de" and i18n.pick_lang("xx", "fr") == "en"
+
+
+def test_every_frame_key_exists_in_every_language():
+    keys = set(i18n.FRAME["en"])
+    for lang in i18n.LANGS:
+        assert set(i18n.FRAME[lang]) == keys, lang
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g in GAMES if g != "toy"))
+def test_game_strings_cover_the_same_keys_in_three_languages(game_id):
+    data = i18n.game_strings(game_id)
+    assert set(data) >= {"nl", "en", "de"}, "the game has no strings file yet"
+    for section in ("log", "phase", "names"):
+        keys = [set(data[lang].get(section, {})) for lang in i18n.LANGS]
+        assert keys[0] == keys[1] == keys[2], f"{game_id}: {section} differs between languages"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_lobby_renders_every_game_with_its_options(lang):
+    words = i18n.Words(lang)
+    for game_id, spec in GAMES.items():
+        if game_id == "toy":
+            continue
+        for seats in (spec.min_seats, spec.max_seats):
+            model = lobby.default_model(game_id, words)
+            model["seats"] = seats
+            lobby.fit_players(model, words)
+            html = lobby.render_lobby(model, [], words, games=[game_id])
+            assert f'data-arg="{game_id}"' in html and 'id="start"' in html
+            assert html.count('class="seat-row"') == seats
+            for opt in spec.options:
+                if not opt.seats or seats in opt.seats:
+                    assert f"opt-{opt.id}" in html
+
+
+def test_result_and_handoff_render():
+    state = engine.new_game("toy", 2, seed=1)
+    while not state.is_over():
+        state.apply(state.to_act()[0], [a for a in state.legal_actions(state.to_act()[0]) if "play" in a][0])
+    words = i18n.Words("de", "toy", lambda s: f"S{s}")
+    ctx = table.TableContext(words, players("human", "bot"), 0)
+    html = table.render_result(state.view(0), ctx)
+    winners = state.result()["winners"]
+    assert ("gewinnt" if len(winners) == 1 else "gewinnen") in html
+    assert all(f"P{w}" in html for w in winners)
+    assert "Gib das Gerät an P1" in table.render_handoff(ctx, 1)
