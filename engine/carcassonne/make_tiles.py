@@ -41,6 +41,10 @@ def anchor(kind, ports, taken):
         a = toward(avg, c, 0.3) if len(ports) < 8 else c
         if len(ports) <= 2:
             a = toward(avg, c, 0.25)
+        corners = {frozenset(("NL", "WR")): (0.13, 0.13), frozenset(("NR", "EL")): (0.87, 0.13),
+                   frozenset(("ER", "SL")): (0.87, 0.87), frozenset(("SR", "WL")): (0.13, 0.87)}
+        if frozenset(ports) in corners:
+            return list(corners[frozenset(ports)])
     for b in taken:
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) < 0.25:
             first = HALF_PT[ports[0]] if kind == "field" else SIDE_PT[ports[0]]
