@@ -110,7 +110,7 @@ def test_carriages_in_order_and_the_wagner():
     st3.carriages[0] = [3, 4, 5]
     _score(st3, ["ulm", "augsburg"], wagner=True)
     assert st3.carriages[0] == [3, 4, 5, 6]
-    assert [e for _, e in st3.events if e["k"] == "score"][-1]["wagner"] is True
+    assert any(e["k"] == "wagner" and e["seat"] == 0 for _, e in st3.events)
     # the Wagner only when no other official was called this turn
     st4 = position(hand=[], route=["ulm", "augsburg", "muenchen", "passau"], played=2)
     st4.official = "postillion"
@@ -271,8 +271,8 @@ def test_views_hide_hands_bonus_values_and_deck():
     assert mine["players"][0]["bonus"] and mine["players"][0]["bonus_points"] == 2
     assert "bonus" not in other["players"][0] and other["players"][0]["bonus_count"] == 1
     assert "bonus" not in public["players"][0]
-    assert any(e["k"] == "tiles_own" for e in mine["log"])
-    assert not any(e["k"] == "tiles_own" for e in other["log"] + public["log"])
+    assert any(e["k"] == "tile_own" for e in mine["log"])
+    assert not any(e["k"] == "tile_own" for e in other["log"] + public["log"])
     assert other["hand"] is not None and public["hand"] is None
     assert "deck" in public and isinstance(public["deck"], int)
     assert public["scores"] is None

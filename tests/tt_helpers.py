@@ -92,7 +92,7 @@ def check_views(st):
             mine = sorted(b.cities[b.card_city(c)] for c in st.hands[seat])
             assert sorted(c["city"] for c in v["hand"]) == mine
         for entry in v["log"]:
-            if entry["k"] == "tiles_own":
+            if entry["k"] == "tile_own":
                 assert entry["seat"] == seat
         text = repr(v)
         assert "'deck_order'" not in text

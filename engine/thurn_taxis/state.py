@@ -369,13 +369,19 @@ class ThurnTaxisState(State):
             self.end_trigger = seat
             if self.stacks["end"]:
                 self._take_tile(seat, "end")
-        # one public entry: what the table saw (tiles only as a count)
+        # what the table saw: the route, the houses, the carriage, how many tiles
+        if self.wagner:
+            self.say({"k": "wagner", "seat": seat})
         self.say({"k": "score", "seat": seat,
                   "route": [b.cities[b.card_city(c)] for c in self.routes[seat]],
-                  "houses": [b.cities[c] for c in cities], "wagner": self.wagner,
-                  "carriage": carriage, "tiles": len(self._new_tiles)})
+                  "houses": [b.cities[c] for c in cities]})
+        if carriage:
+            self.say({"k": "carriage", "seat": seat, "n": carriage})
         if self._new_tiles:
-            self.say({"k": "tiles_own", "seat": seat, "tiles": self._new_tiles}, to=seat)
+            self.say({"k": "tiles", "seat": seat, "n": len(self._new_tiles)})
+            for t in self._new_tiles:  # the values only to their owner
+                self.say({"k": "tile_own", "seat": seat, "tile": t["tile"], "value": t["value"]},
+                         to=seat)
         if ends:
             self.say({"k": "end_trigger", "seat": seat})
         self.discards.extend(self.routes[seat])
