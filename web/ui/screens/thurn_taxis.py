@@ -1,0 +1,541 @@
+"""Thurn und Taxis: the map in our own SVG, hand, open cards, route, officials,
+scoring choices, bonus stacks, carriages and the players' panel.
+
+The screen only shows the view and offers the engine's legal actions: a card
+in the hand is first selected (a local step), then the legal actions using it
+(route ends, the carriage, discarding) light up on the map and as buttons.
+Scoring shows every legal placement; the chosen one is drawn on the map as
+ghost houses before it is played.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from html import escape as esc
+
+from engine.thurn_taxis.board import map_data
+from engine.thurn_taxis.scoring import CARRIAGE_POINTS
+
+OFFICIALS = ("amtmann", "postmeister", "postillion", "wagner")
+
+
+def _key(action: dict) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def _card_key(city: str, h) -> str:
+    return f"{city}|{'' if h is None else h}"
+
+
+def _hull(points):
+    """Convex hull (monotone chain) of a few points, in order."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower, upper = [], []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+class Screen:
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.sel: str | None = None      # selected hand card "city|h"
+        self.pick = 0                    # index of the previewed placement
+        self.wagner = False              # Wagner toggled on for scoring
+        self.hint = ""                   # a short local hint (postillion)
+        self._moves = None
+        self._viewer = None
+
+    # ------------------------------------------------------------ local steps
+    def on_ui(self, arg: str) -> None:
+        if arg.startswith("sel:"):
+            key = arg[4:]
+            self.sel = None if self.sel == key else key
+            self.hint = ""
+        elif arg == "unsel":
+            self.sel = None
+        elif arg.startswith("pick:"):
+            try:
+                self.pick = int(arg[5:])
+            except ValueError:
+                self.pick = 0
+        elif arg == "wagner":
+            self.wagner = not self.wagner
+            self.pick = 0
+        elif arg == "postillion":
+            self.hint = "postillion_hint"
+
+    # ------------------------------------------------------------ helpers
+    def t(self, key, **params):
+        return self.ctx.words.ui(key, **params)
+
+    def n(self, ident):
+        return self.ctx.words.name(ident)
+
+    def _colour(self, country):
+        if country is None:
+            return self.m.get("free_city_colour", "#d4ac0d")
+        return self.country_colour.get(country, "#999")
+
+    # ------------------------------------------------------------ render
+    def render(self, view: dict, legal: list) -> str:
+        self.view = view
+        self.m = m = map_data(view["map"])
+        self.cities = {c["id"]: c for c in m["cities"]}
+        self.country_colour = {k["id"]: k["colour"] for k in m["countries"]}
+        me = view.get("seat")
+        if view.get("moves") != self._moves or me != self._viewer:
+            self._moves, self._viewer = view.get("moves"), me
+            self.sel, self.pick, self.wagner, self.hint = None, 0, False, ""
+        self.legal = legal
+        self.index = {_key(a): i for i, a in enumerate(legal)}
+        self.me = me
+        # what the selected card can do
+        hand = view.get("hand") or []
+        keys = [_card_key(c["city"], c["h"]) for c in hand]
+        if self.sel not in keys:
+            self.sel = None
+        self.card_acts: dict[str, list] = {}
+        for i, a in enumerate(legal):
+            if a["type"] in ("play", "horse", "discard"):
+                self.card_acts.setdefault(_card_key(a["city"], a.get("h")), []).append(i)
+        if self.sel is None and len(self.card_acts) == 1 and view.get("phase") != "discard":
+            self.sel = next(iter(self.card_acts))
+        self.scores = [i for i, a in enumerate(legal) if a["type"] == "score"]
+        with_w = [i for i in self.scores if legal[i].get("wagner")]
+        if not with_w:
+            self.wagner = False
+        self.score_shown = [i for i in self.scores if bool(legal[i].get("wagner")) == self.wagner]
+        if self.pick >= len(self.score_shown):
+            self.pick = 0
+        self.wagner_possible = bool(with_w)
+
+        recon = (f'<p class="tt-recon">{esc(self.t("recon_note"))}</p>' if m.get("reconstruction") else "")
+        end = ""
+        if view.get("end_triggered_by") is not None and not view.get("over"):
+            end = (f'<p class="tt-end" role="status">'
+                   f'{esc(self.t("end_triggered", name=self.ctx.name(view["end_triggered_by"])))}</p>')
+        return (
+            f'<div class="tt" data-map="{esc(m["id"])}">'
+            f'<div class="tt-board">{self._svg()}{recon}</div>'
+            f'<div class="tt-controls">{end}{self._actions()}{self._officials()}{self._hand()}'
+            f'{self._route()}{self._open()}</div>'
+            f'<div class="tt-info">{self._players()}{self._stacks()}</div>'
+            f'</div>'
+        )
+
+    # ------------------------------------------------------------ the map
+    def _svg(self) -> str:
+        m, view = self.m, self.view
+        pos = {c["id"]: (c["x"], c["y"]) for c in m["cities"]}
+        xs = [x for x, _ in pos.values()]
+        ys = [y for _, y in pos.values()]
+        x0, y0 = min(xs) - 48, min(ys) - 42
+        w, h = max(xs) + 48 - x0, max(ys) + 36 - y0
+        out = [f'<svg class="tt-map" viewBox="{x0} {y0} {w} {h}" role="img" '
+               f'aria-label="{esc(self.t("map_label", map=self.n(m["id"])))}">',
+               f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" rx="14" class="tt-sea"/>']
+        # countries: rounded hulls of their cities in the country colour
+        for k in m["countries"]:
+            pts = [pos[c["id"]] for c in m["cities"] if c["country"] == k["id"]]
+            hull = _hull(pts)
+            if not hull:
+                continue
+            d = "M" + " L".join(f"{x} {y}" for x, y in hull)
+            d += " Z" if len(hull) > 2 else " l0.01 0"
+            out.append(f'<path d="{d}" class="tt-country" style="--cc:{k["colour"]}"/>')
+        for c in m["cities"]:
+            if c["country"] is None:
+                out.append(f'<circle cx="{c["x"]}" cy="{c["y"]}" r="21" class="tt-country" '
+                           f'style="--cc:{self._colour(None)}"/>')
+        # roads
+        for a, b in m["roads"]:
+            (x1, y1), (x2, y2) = pos[a], pos[b]
+            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="tt-road"/>')
+        # every player's route (the viewer's thick, the others dashed)
+        players = view["players"]
+        order = [s for s in range(len(players)) if s != self.me] + ([self.me] if self.me is not None else [])
+        for s in order:
+            route = [c["city"] for c in players[s]["route"]]
+            if not route:
+                continue
+            cls = "tt-route-line mine" if s == self.me else "tt-route-line"
+            pts = " ".join(f"{pos[c][0]},{pos[c][1]}" for c in route)
+            if len(route) == 1:
+                x, y = pos[route[0]]
+                out.append(f'<circle cx="{x}" cy="{y}" r="15" class="{cls}" style="--pc:{self.ctx.color(s)}"/>')
+            else:
+                out.append(f'<polyline points="{pts}" class="{cls}" style="--pc:{self.ctx.color(s)}"/>')
+        # where the selected card may go: dashed links from the route ends
+        targets = {}
+        if self.sel is not None:
+            mine = [c["city"] for c in players[self.me]["route"]] if self.me is not None else []
+            for i in self.card_acts.get(self.sel, []):
+                a = self.legal[i]
+                if a["type"] != "play":
+                    continue
+                targets.setdefault(a["city"], []).append(i)
+                if mine:
+                    frm = mine[0] if a["end"] == "head" else mine[-1]
+                    (x1, y1), (x2, y2) = pos[frm], pos[a["city"]]
+                    out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="tt-link"/>')
+        # placement preview
+        preview = set()
+        if self.score_shown:
+            preview = set(self.legal[self.score_shown[self.pick]]["cities"])
+        # houses per city
+        houses: dict[str, list] = {}
+        for s, p in enumerate(players):
+            for c in p["houses"]:
+                houses.setdefault(c, []).append(s)
+        nseats = len(players)
+        sel_city = self.sel.split("|")[0] if self.sel else None
+        for c in m["cities"]:
+            cid, x, y = c["id"], c["x"], c["y"]
+            name = self.n(cid)
+            ring = ""
+            if cid == sel_city:
+                ring = f'<circle cx="{x}" cy="{y}" r="15" class="tt-selring"/>'
+            body = (f'{ring}<circle cx="{x}" cy="{y}" r="9" class="tt-city{" free" if c["country"] is None else ""}" '
+                    f'style="--cc:{self._colour(c["country"])}"/>'
+                    f'<text x="{x}" y="{y + 22}" class="tt-label">{esc(name)}</text>')
+            # houses above the city, one fixed slot per seat
+            for s in houses.get(cid, []):
+                hx = x + (s - (nseats - 1) / 2) * 13
+                body += self._house(hx, y - 19, s)
+            if cid in preview and self.me is not None:
+                k = len([s for s in houses.get(cid, [])])
+                body += self._house(x + (self.me - (nseats - 1) / 2) * 13, y - 19, self.me, ghost=True)
+                body += f'<circle cx="{x}" cy="{y}" r="14" class="tt-prevring"/>'
+            if cid in targets:
+                i = targets[cid][0]
+                label = self.t("play_at", city=name, end=self.t(self.legal[i]["end"]))
+                out.append(f'<g class="tt-target" data-cmd="act" data-arg="{i}" tabindex="0" role="button" '
+                           f'aria-label="{esc(label)}"><title>{esc(label)}</title>'
+                           f'<circle cx="{x}" cy="{y}" r="17" class="tt-glow"/>{body}</g>')
+            else:
+                out.append(f'<g class="tt-citygrp"><title>{esc(name)} – {esc(self._country_name(c))}</title>{body}</g>')
+        out.append("</svg>")
+        return "".join(out)
+
+    def _country_name(self, c):
+        return self.n(c["country"]) if c["country"] else self.t("free_city")
+
+    def _house(self, x, y, seat, ghost=False):
+        cls = "tt-house ghost" if ghost else "tt-house"
+        sym = esc(self.ctx.symbol(seat))
+        return (f'<g class="{cls}" style="--pc:{self.ctx.color(seat)}" data-seat="{seat}">'
+                f'<path d="M{x - 6} {y + 6} V{y - 1} L{x} {y - 7} L{x + 6} {y - 1} V{y + 6} Z"/>'
+                f'<text x="{x}" y="{y + 4.5}">{sym}</text></g>')
+
+    # ------------------------------------------------------------ cards
+    def _card(self, card: dict, zone: str, *, attrs: str = "", count: int = 1, tag: str = "div",
+              extra_cls: str = "", label: str = "") -> str:
+        city = self.cities.get(card["city"], {"country": None})
+        colour = self._colour(city.get("country"))
+        name = self.n(card["city"])
+        country = self._country_name(city) if "id" in city else ""
+        shoes = ""
+        if card.get("h"):
+            shoes = (f'<span class="tt-shoes" aria-label="{esc(self.t("horseshoes", h=card["h"]))}">'
+                     + "∩" * card["h"] + "</span>")
+        cnt = f'<span class="tt-count">×{count}</span>' if count > 1 else ""
+        aria = f' aria-label="{esc(label)}"' if label else ""
+        typ = ' type="button"' if tag == "button" else ""
+        return (f'<{tag}{typ} class="tt-card {extra_cls}" data-zone="{zone}" data-city="{esc(card["city"])}" '
+                f'style="--cc:{colour}"{aria} {attrs}><span class="tt-stripe"></span>'
+                f'<span class="tt-cname">{esc(name)}</span><span class="tt-ccountry">{esc(country)}</span>'
+                f'{shoes}{cnt}</{tag}>')
+
+    def _hand(self) -> str:
+        view = self.view
+        if self.me is None:
+            return ""
+        hand = view.get("hand") or []
+        groups: list = []
+        for c in hand:
+            k = _card_key(c["city"], c["h"])
+            if groups and groups[-1][0] == k:
+                groups[-1][2] += 1
+            else:
+                groups.append([k, c, 1])
+        discard = view.get("phase") == "discard"
+        out = [f'<section class="tt-hand" aria-label="{esc(self.t("hand"))}"><h3>{esc(self.t("hand"))}'
+               f' <span class="tt-n">({len(hand)})</span></h3><div class="tt-cards">']
+        if not hand:
+            out.append(f'<p class="tt-muted">{esc(self.t("hand_empty"))}</p>')
+        for k, c, cnt in groups:
+            acts = self.card_acts.get(k, [])
+            name = self.n(c["city"])
+            if discard and acts:
+                i = acts[0]
+                out.append(self._card(c, "hand", tag="button", count=cnt, extra_cls="tt-discard",
+                                      attrs=f'data-cmd="act" data-arg="{i}"',
+                                      label=self.t("discard", city=name)))
+            elif acts:
+                pressed = "true" if self.sel == k else "false"
+                out.append(self._card(c, "hand", tag="button", count=cnt,
+                                      extra_cls="tt-pick" + (" selected" if self.sel == k else ""),
+                                      attrs=f'data-cmd="ui" data-arg="sel:{esc(k)}" aria-pressed="{pressed}"',
+                                      label=name))
+            else:
+                out.append(self._card(c, "hand", count=cnt, extra_cls="tt-idle"))
+        out.append("</div></section>")
+        return "".join(out)
+
+    def _open(self) -> str:
+        view = self.view
+        out = [f'<section class="tt-open" aria-label="{esc(self.t("open_cards"))}"><h3>{esc(self.t("open_cards"))}</h3>'
+               '<div class="tt-cards">']
+        for slot, c in enumerate(view.get("display") or []):
+            if c is None:
+                out.append('<div class="tt-card tt-empty"></div>')
+                continue
+            i = self.index.get(_key({"type": "take", "slot": slot}))
+            if i is not None:
+                out.append(self._card(c, "open", tag="button", extra_cls="tt-take",
+                                      attrs=f'data-cmd="act" data-arg="{i}"',
+                                      label=self.t("take", city=self.n(c["city"]))))
+            else:
+                out.append(self._card(c, "open"))
+        i = self.index.get(_key({"type": "deck"}))
+        label = self.t("draw_deck", n=view.get("deck", 0))
+        if i is not None:
+            out.append(f'<button type="button" class="tt-deck tt-take" data-cmd="act" data-arg="{i}" '
+                       f'aria-label="{esc(label)}"><span>{esc(self.t("deck"))}</span>'
+                       f'<b>{view.get("deck", 0)}</b></button>')
+        else:
+            out.append(f'<div class="tt-deck" aria-label="{esc(label)}"><span>{esc(self.t("deck"))}</span>'
+                       f'<b>{view.get("deck", 0)}</b></div>')
+        out.append(f'</div><p class="tt-muted">{esc(self.t("discards_n", n=view.get("discards", 0)))}</p></section>')
+        return "".join(out)
+
+    def _route(self) -> str:
+        view = self.view
+        if self.me is None:
+            return ""
+        p = view["players"][self.me]
+        route = p["route"]
+        ends = {}
+        if self.sel is not None:
+            for i in self.card_acts.get(self.sel, []):
+                a = self.legal[i]
+                if a["type"] == "play":
+                    ends[a["end"]] = i
+        sel_name = self.n(self.sel.split("|")[0]) if self.sel else ""
+
+        def slot(end):
+            if end not in ends:
+                return ""
+            i = ends[end]
+            label = self.t("play_at", city=sel_name, end=self.t(end))
+            return (f'<button type="button" class="tt-slot tt-play" data-cmd="act" data-arg="{i}" '
+                    f'aria-label="{esc(label)}">＋ {esc(sel_name)}</button>')
+
+        out = [f'<section class="tt-route" aria-label="{esc(self.t("route"))}"><h3>{esc(self.t("route"))}'
+               f' <span class="tt-n">({len(route)})</span></h3><div class="tt-cards tt-routecards">']
+        out.append(slot("head"))
+        if not route and "tail" not in ends:
+            out.append(f'<p class="tt-muted">{esc(self.t("route_empty"))}</p>')
+        for c in route:
+            out.append(self._card(c, "route"))
+        out.append(slot("tail"))
+        out.append("</div>")
+        if view.get("horses"):
+            need = len(route)
+            out.append(f'<p class="tt-muted">{esc(self.t("need_horses", n=max(need, 3), h=p.get("horse_power", 2)))}</p>')
+        i = self.index.get(_key({"type": "abandon"}))
+        if i is not None:
+            out.append(f'<button type="button" class="tt-abandon danger" data-cmd="act" data-arg="{i}">'
+                       f'{esc(self.t("abandon"))}</button>')
+        out.append("</section>")
+        return "".join(out)
+
+    # ------------------------------------------------------------ officials
+    def _officials(self) -> str:
+        ts = self.view.get("turn_state") or {}
+        used = ts.get("official")
+        mine = self.me is not None and self.me == self.view.get("active")
+        out = [f'<section class="tt-officials" aria-label="{esc(self.t("officials"))}">'
+               f'<h3>{esc(self.t("officials"))}</h3><div class="tt-offrow">']
+        for off in OFFICIALS:
+            rule = self.t(off + "_rule")
+            name = self.t(off)
+            state = ""
+            attrs = 'disabled'
+            cls = "tt-official"
+            if off in ("amtmann", "postmeister"):
+                i = self.index.get(_key({"type": off}))
+                if i is not None:
+                    attrs = f'data-cmd="act" data-arg="{i}"'
+                    cls += " on"
+            elif off == "postillion":
+                second = self.view.get("phase") == "more" and any(
+                    self.legal[i]["type"] in ("play", "horse") for ids in self.card_acts.values() for i in ids)
+                if second:
+                    attrs = 'data-cmd="ui" data-arg="postillion"'
+                    cls += " on"
+            elif off == "wagner" and self.wagner_possible:
+                attrs = f'data-cmd="ui" data-arg="wagner" aria-pressed="{"true" if self.wagner else "false"}"'
+                cls += " on"
+                if self.wagner:
+                    state = self.t("official_on")
+            if mine and used == off:
+                state = self.t("official_used")
+                cls += " used"
+            badge = f'<span class="tt-offstate">{esc(state)}</span>' if state else ""
+            out.append(f'<button type="button" class="{cls}" title="{esc(name)}: {esc(rule)}" {attrs}>'
+                       f'<span class="tt-offname">{self._official_icon(off)}{esc(name)}</span>'
+                       f'<span class="tt-offrule">{esc(rule)}</span>{badge}</button>')
+        out.append("</div>")
+        if self.hint:
+            out.append(f'<p class="tt-hint">{esc(self.t(self.hint))}</p>')
+        out.append("</section>")
+        return "".join(out)
+
+    @staticmethod
+    def _official_icon(off):
+        # tiny drawn emblems (no images): key, horn, horse, wheel
+        shapes = {
+            "amtmann": '<circle cx="6" cy="8" r="3.5"/><path d="M9 8 H16 M13 8 V11 M15 8 V10"/>',
+            "postmeister": '<path d="M2 10 Q8 2 14 6 L16 4 V12 L14 10 Q8 14 2 10 Z"/>',
+            "postillion": '<path d="M3 13 L5 7 Q7 3 11 4 L14 3 L13 6 L11 7 L10 13"/>',
+            "wagner": '<circle cx="8" cy="8" r="6"/><path d="M8 2 V14 M2 8 H14 M4 4 L12 12 M12 4 L4 12"/>',
+        }
+        return (f'<svg class="tt-officon" viewBox="0 0 16 16" aria-hidden="true">{shapes[off]}</svg>')
+
+    # ------------------------------------------------------------ what to do now
+    def _actions(self) -> str:
+        view, legal = self.view, self.legal
+        out = ['<section class="tt-actions" aria-live="polite">']
+        if not legal:
+            if not view.get("over"):
+                out.append(f'<p class="tt-muted">{esc(self.t("wait"))}</p>')
+            out.append("</section>")
+            return "".join(out)
+        phase = view.get("phase")
+        if phase == "discard":
+            out.append(f'<p class="tt-hint">{esc(self.t("discard_title"))}</p>')
+        elif self.sel is not None:
+            city = self.sel.split("|")[0]
+            name = self.n(city)
+            acts = self.card_acts.get(self.sel, [])
+            out.append(f'<p class="tt-hint">{esc(self.t("choose_end", city=name))}</p><div class="tt-btns">')
+            for i in acts:
+                a = legal[i]
+                if a["type"] == "play":
+                    out.append(f'<button type="button" class="tt-play primary" data-cmd="act" data-arg="{i}">'
+                               f'{esc(self.t("play_at", city=name, end=self.t(a["end"])))}</button>')
+                elif a["type"] == "horse":
+                    out.append(f'<button type="button" class="tt-horse" data-cmd="act" data-arg="{i}">'
+                               f'{esc(self.t("horse", city=name, h=a["h"]))}</button>')
+            out.append(f'<button type="button" class="tt-unsel" data-cmd="ui" data-arg="unsel">'
+                       f'{esc(self.t("cancel"))}</button></div>')
+        elif self.card_acts:
+            out.append(f'<p class="tt-hint">{esc(self.t("select_hint"))}</p>')
+        elif phase == "play" and _key({"type": "abandon"}) in self.index:
+            out.append(f'<p class="tt-hint">{esc(self.t("stuck"))}</p>')
+        elif phase == "draw":
+            out.append(f'<p class="tt-hint">{esc(self.t("draw_hint"))}</p>')
+        if self.score_shown:
+            out.append(f'<div class="tt-score" role="group" aria-label="{esc(self.t("score"))}">'
+                       f'<h3>{esc(self.t("score"))}'
+                       + (f' <small>({esc(self.t("with_wagner"))})</small>' if self.wagner else "")
+                       + '</h3><div class="tt-btns">')
+            if len(self.score_shown) > 1:
+                for j, i in enumerate(self.score_shown):
+                    cities = self.ctx.words._join([self.n(c) for c in legal[i]["cities"]])
+                    pressed = "true" if j == self.pick else "false"
+                    out.append(f'<button type="button" class="tt-choice" data-cmd="ui" data-arg="pick:{j}" '
+                               f'aria-pressed="{pressed}">{esc(self.t("score_choice", cities=cities))}</button>')
+            i = self.score_shown[self.pick]
+            cities = legal[i]["cities"]
+            text = (self.t("score_go", cities=self.ctx.words._join([self.n(c) for c in cities]))
+                    if cities else self.t("score_none"))
+            out.append(f'</div><button type="button" class="tt-score-go primary" data-cmd="act" '
+                       f'data-arg="{i}">{esc(text)}</button></div>')
+        i = self.index.get(_key({"type": "pass"}))
+        if i is not None:
+            out.append(f'<button type="button" class="tt-pass" data-cmd="act" data-arg="{i}">'
+                       f'{esc(self.t("pass"))}</button>')
+        out.append("</section>")
+        return "".join(out)
+
+    # ------------------------------------------------------------ panels
+    def _players(self) -> str:
+        view = self.view
+        out = [f'<section class="tt-players" aria-label="{esc(self.t("players"))}"><h3>{esc(self.t("players"))}</h3><ul>']
+        for s, p in enumerate(view["players"]):
+            cls = "tt-player" + (" me" if s == self.me else "") + (" acting" if s == view.get("active") else "")
+            lines = [self.t("cards_n", n=p["hand"]), self.t("houses_n", n=p["houses_left"])]
+            if not view.get("horses"):
+                lines.append(self.t("carriage", n=p["carriage"]) if p.get("carriage") else self.t("no_carriage"))
+            else:
+                lines.append(self.t("horses_n", n=p.get("horse_power", 2)))
+            lines.append(self.t("tiles_n", n=p["bonus_count"]))
+            start = f' <span class="tt-muted">({esc(self.t("start_player"))})</span>' if p.get("start") else ""
+            out.append(f'<li class="{cls}" data-seat="{s}" style="--pc:{self.ctx.color(s)}">'
+                       f'<div class="tt-pname">{self.ctx.badge(s)}{start}</div>'
+                       f'<div class="tt-pstats">' + "".join(f"<span>{esc(x)}</span>" for x in lines) + "</div>")
+            if p.get("horse_cards"):
+                out.append(f'<div class="tt-muted">{esc(self.t("horse_cards", list=" ".join("∩" * h for h in p["horse_cards"])))}</div>')
+            if p.get("bonus") is not None and (s == self.me or view.get("over")):
+                tiles = "".join(f'<li class="tt-mytile" data-tile="{esc(b["tile"])}" data-value="{b["value"]}">'
+                                f'<b>{b["value"]}</b> {esc(self.n(b["tile"]))}</li>' for b in p["bonus"])
+                out.append(f'<ul class="tt-mytiles">{tiles}</ul>')
+                if p["bonus"]:
+                    out.append(f'<div class="tt-muted">{esc(self.t("tiles_points", p=p.get("bonus_points", 0)))}</div>')
+            if s != self.me and p["route"]:
+                route = " – ".join(self.n(c["city"]) for c in p["route"])
+                out.append(f'<div class="tt-proute"><span class="tt-muted">{esc(self.t("route_of"))}:</span> {esc(route)}</div>')
+            out.append("</li>")
+        out.append("</ul></section>")
+        return "".join(out)
+
+    def _stacks(self) -> str:
+        view, m = self.view, self.m
+        stacks = view.get("stacks") or {}
+        countries = {k["id"]: k["colour"] for k in m["countries"]}
+        out = [f'<section class="tt-stacks" aria-label="{esc(self.t("bonus_tiles"))}"><h3>{esc(self.t("bonus_tiles"))}</h3><ul>']
+        order = ([("region:" + r["id"], r["countries"]) for r in m["bonus"]["regions"]]
+                 + [("all", [])]
+                 + [(f"len{n}", []) for n in sorted(int(k) for k in m["bonus"]["length"])]
+                 + [(k, None) for k in sorted(stacks) if k.startswith("free:")]
+                 + [("end", [])])
+        for key, cs in order:
+            if key not in stacks:
+                continue
+            vals = stacks[key]
+            sw = ""
+            if cs:
+                sw = "".join(f'<span class="tt-sw" style="--cc:{countries[c]}"></span>' for c in cs)
+            elif cs is None:
+                sw = f'<span class="tt-sw" style="--cc:{self._colour(None)}"></span>'
+            top = (f'<b class="tt-top">{vals[0]}</b><span class="tt-muted">{esc(self.t("stack_left", n=len(vals)))}</span>'
+                   if vals else f'<span class="tt-muted">{esc(self.t("stack_empty"))}</span>')
+            out.append(f'<li class="tt-stack{" gone" if not vals else ""}" data-stack="{esc(key)}">'
+                       f'{sw}<span class="tt-sname">{esc(self.n(key))}</span>{top}</li>')
+        out.append("</ul>")
+        if not view.get("horses"):
+            sup = view.get("carriage_supply") or {}
+            out.append(f'<h3>{esc(self.t("carriages"))}</h3><ul class="tt-carriages">')
+            for n in sorted(CARRIAGE_POINTS):
+                left = sup.get(str(n), 0)
+                out.append(f'<li class="tt-carr{" gone" if not left else ""}"><span class="tt-carrn">{n}</span>'
+                           f'<span class="tt-muted">{esc(self.t("carriage_pts", p=CARRIAGE_POINTS[n], n=left))}</span></li>')
+            out.append("</ul>")
+        out.append("</section>")
+        return "".join(out)
