@@ -282,3 +282,14 @@ def test_drawing_from_the_deck_cannot_be_undone():
     st = position(hand=["ulm"], drawn=0)
     st.apply(0, {"type": "deck"})
     assert not st.can_undo(0)
+
+
+def test_abandon_option():
+    st = position(hand=["innsbruck"], route=["muenchen", "salzburg", "linz"])
+    assert {"type": "abandon"} in st.legal_actions(0)  # "kann oder will" (HiG rules)
+    st = position(options={"abandon": "forced"}, hand=["innsbruck"],
+                  route=["muenchen", "salzburg", "linz"])
+    assert {"type": "abandon"} not in st.legal_actions(0)
+    st = position(options={"abandon": "forced"}, hand=["lodz"],
+                  route=["muenchen", "salzburg", "linz"])
+    assert {"type": "abandon"} in st.legal_actions(0) and not plays(st)

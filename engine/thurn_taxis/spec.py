@@ -61,6 +61,16 @@ SPEC = GameSpec(
             },
         ),
         Option(
+            "abandon", default="any", values=("any", "forced"),
+            names={"nl": "Route afbreken", "en": "Abandoning a route", "de": "Strecke abbrechen"},
+            value_names={
+                "any": {"nl": "altijd mag (ook vrijwillig)", "en": "always allowed (also by choice)",
+                        "de": "immer erlaubt (auch freiwillig)"},
+                "forced": {"nl": "alleen als geen kaart past", "en": "only when no card fits",
+                           "de": "nur wenn keine Karte passt"},
+            },
+        ),
+        Option(
             "free_city_with_country", default=False, kind="bool",
             names={"nl": "Rijksstad ook bij 'alle steden van één land' (noord)",
                    "en": "Free city also with 'every city of one country' (north)",

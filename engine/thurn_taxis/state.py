@@ -188,7 +188,8 @@ class ThurnTaxisState(State):
         if self.horses_mode and len(self.horse_cards[seat]) < MAX_HORSE_CARDS:
             for city, h in self._hand_keys(seat):
                 acts.append({"type": "horse", "city": b.cities[city], "h": h})
-        if allow_abandon and self.routes[seat]:
+        if allow_abandon and self.routes[seat] and (
+                self.options["abandon"] == "any" or not any(a["type"] == "play" for a in acts)):
             acts.append({"type": "abandon"})
         return acts
 
