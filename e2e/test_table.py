@@ -92,3 +92,18 @@ def test_export_and_import_round_trip(tab, tmp_path):
     page.set_input_files("#import", str(bad))
     page.wait_for_selector(".notice[role=alert]")
     page.wait_for_function("() => document.querySelectorAll('.save').length === 2")
+
+
+def test_a_runtime_that_cannot_load_is_said_clearly(browser, site):
+    from .conftest import Tab
+
+    tab = Tab(browser, site)
+    try:
+        tab.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+        tab.page.goto(site)
+        tab.wait("failed")
+        error = tab.page.locator("#boot-error")
+        assert error.is_visible()
+        assert error.locator("button").count() == 1  # try again
+    finally:
+        tab.close()

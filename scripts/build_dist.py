@@ -60,6 +60,20 @@ def copy_runtime() -> None:
             shutil.copy2(path, out / path.name)
 
 
+def write_service_worker(template: Path) -> None:
+    """sw.js lists every file of the site and carries a digest of them all, so
+    the browser sees a new version exactly when anything changed."""
+    files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*")
+                   if p.is_file() and p.name != "sw.js")
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (DIST / name).read_bytes())
+    version = digest.hexdigest()[:16]
+    urls = ["./"] + [f"./{name}" for name in files]
+    text = template.read_text().replace("__VERSION__", version).replace("__FILES__", json.dumps(urls))
+    (DIST / "sw.js").write_text(text)
+
+
 def main() -> None:
     if DIST.exists():
         shutil.rmtree(DIST)
@@ -67,13 +81,14 @@ def main() -> None:
     copy_runtime()
     web = ROOT / "web"
     for path in web.iterdir():
-        if path.is_file() and path.suffix in (".html", ".py", ".css", ".json", ".svg", ".webmanifest", ".js", ".png"):
+        if path.is_file() and path.name != "sw.js" and path.suffix in (
+                ".html", ".py", ".css", ".json", ".svg", ".webmanifest", ".js", ".png"):
             shutil.copy2(path, DIST / path.name)
     # each game screen may bring its own stylesheet; the page loads one file
     css = [(web / "style.css").read_text()]
     css += [p.read_text() for p in sorted((web / "ui" / "screens").glob("*.css"))]
     (DIST / "style.css").write_text("\n".join(css))
-    for folder in ("assets",):
+    for folder in ("icons",):
         if (web / folder).is_dir():
             shutil.copytree(web / folder, DIST / folder)
     build_zip(DIST / "app.zip")
@@ -84,7 +99,7 @@ def main() -> None:
     config = json.loads((web / "pyscript.json").read_text())
     config["files"] = {f"./app-{digest}.zip": "./*"}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1))
-    (DIST / "version.json").write_text(json.dumps({"app": digest}))
+    write_service_worker(web / "sw.js")
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     print(f"dist/ built: {total / 1e6:.1f} MB, app-{digest}.zip")
 

@@ -7,11 +7,14 @@
   if (["nl", "en", "de"].indexOf(lang) < 0) lang = "en";
   var words = {
     nl: { start: "De speeltafel wordt klaargezet…", runtime: "Python wordt geladen…", files: "Spelregels worden geladen…",
-          fail: "De speeltafel kon niet starten: ", retry: "Opnieuw proberen", slow: "Dit duurt langer dan normaal…" },
+          fail: "De speeltafel kon niet starten: ", retry: "Opnieuw proberen", slow: "Dit duurt langer dan normaal…",
+          update: "Er is een nieuwe versie van de speeltafel.", reload: "Opnieuw laden" },
     en: { start: "Setting up the table…", runtime: "Loading Python…", files: "Loading the rules…",
-          fail: "The table could not start: ", retry: "Try again", slow: "This is taking longer than usual…" },
+          fail: "The table could not start: ", retry: "Try again", slow: "This is taking longer than usual…",
+          update: "A new version of the table is available.", reload: "Reload" },
     de: { start: "Der Spieltisch wird aufgebaut…", runtime: "Python wird geladen…", files: "Spielregeln werden geladen…",
-          fail: "Der Spieltisch konnte nicht starten: ", retry: "Erneut versuchen", slow: "Das dauert länger als üblich…" }
+          fail: "Der Spieltisch konnte nicht starten: ", retry: "Erneut versuchen", slow: "Das dauert länger als üblich…",
+          update: "Eine neue Version des Spieltischs ist da.", reload: "Neu laden" }
   }[lang];
   document.documentElement.lang = lang;
   function el(id) { return document.getElementById(id); }
@@ -47,5 +50,43 @@
   }, true);
   addEventListener("unhandledrejection", function (e) { fail(String(e.reason && e.reason.message || e.reason)); });
   setTimeout(function () { step(words.slow); }, 20000);
+
+  // Offline: a service worker keeps every file of the site.  It is registered
+  // once the table is up (so it never competes with the first start), and a
+  // new version is only taken when the player agrees.
+  function offerUpdate(worker) {
+    if (el("update-banner")) return;
+    var bar = document.createElement("div");
+    bar.id = "update-banner";
+    bar.setAttribute("role", "status");
+    bar.textContent = words.update + " ";
+    var button = document.createElement("button");
+    button.id = "update-reload";
+    button.textContent = words.reload;
+    button.onclick = function () { reloading = true; worker.postMessage("skipWaiting"); };
+    bar.appendChild(button);
+    document.body.appendChild(bar);
+  }
+  var reloading = false;
+  function register() {
+    navigator.serviceWorker.register("./sw.js").then(function (reg) {
+      if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
+      reg.addEventListener("updatefound", function () {
+        var worker = reg.installing;
+        worker.addEventListener("statechange", function () {
+          if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+        });
+      });
+    }).catch(function () { /* no offline copy; the table still works online */ });
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (reloading) location.reload();
+    });
+  }
+  if ("serviceWorker" in navigator && location.protocol.indexOf("http") === 0) {
+    var waitReady = setInterval(function () {
+      var ready = document.body && document.body.dataset.ready;
+      if (ready && ready !== "loading") { clearInterval(waitReady); register(); }
+    }, 250);
+  }
   setTimeout(function () { fail("timeout"); }, 120000);
 })();
