@@ -1,0 +1,131 @@
+"""Carcassonne screen (web/ui/screens/carcassonne.py) in CPython: random-legal
+games rendered for the acting seat in every language; every control points at
+a legal action; the place/follower/plague steps offer exactly `legal`."""
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web"))
+
+from engine import new_game  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+from ui.i18n import Words  # noqa: E402
+from ui.table import TableContext  # noqa: E402
+from ui.screens.carcassonne import Screen, rotate_point  # noqa: E402
+
+ACT = re.compile(r'data-cmd="act" data-arg="(\d+)"')
+UI = re.compile(r'data-cmd="ui" data-arg="([^"]+)"')
+LEFTOVER = re.compile(r"\{\w+(:\w+)?\}")
+
+
+def context(lang, seats, viewer):
+    players = [{"name": f"P{i}", "kind": "human", "level": None} for i in range(seats)]
+    words = Words(lang, "carcassonne", lambda s: players[s]["name"])
+    return TableContext(words, players, viewer)
+
+
+def check_html(html, legal):
+    for arg in ACT.findall(html):
+        assert 0 <= int(arg) < len(legal), arg
+    assert not LEFTOVER.search(re.sub(r"<[^>]*>", "", html)), "an untranslated placeholder"
+    assert "None" not in re.sub(r"<[^>]*>", "", html)
+
+
+def drive(screen, view, legal):
+    """Walk the screen's own steps and return the actions its confirm buttons play."""
+    played = set()
+    phase = view["phase"]
+    html = screen.render(view, legal)
+    check_html(html, legal)
+    if phase == "place":
+        cells = sorted({(a["x"], a["y"]) for a in legal})
+        assert len(set(UI.findall(html)) & {f"cell:{x}:{y}" for x, y in cells}) == len(cells)
+        for x, y in cells:
+            want = {i for i, a in enumerate(legal) if (a["x"], a["y"]) == (x, y)}
+            seen = set()
+            screen.on_ui(f"cell:{x}:{y}")
+            for _ in range(len(want)):
+                html = screen.render(view, legal)
+                check_html(html, legal)
+                confirm = re.search(r'id="cc-confirm" class="primary" data-cmd="act" data-arg="(\d+)"', html)
+                seen.add(int(confirm.group(1)))
+                screen.on_ui("rot")
+            assert seen == want, (x, y, seen, want)
+            played |= seen
+    else:
+        picks = {int(a.split(":")[1]) for a in UI.findall(html) if a.startswith("pick:")}
+        for i in picks:
+            screen.on_ui(f"pick:{i}")
+            html = screen.render(view, legal)
+            check_html(html, legal)
+            confirm = re.search(r'id="cc-confirm" class="primary" data-cmd="act" data-arg="(\d+)"', html)
+            played.add(int(confirm.group(1)))
+        direct = {int(a) for a in ACT.findall(html)} - played
+        played |= direct
+    return played
+
+
+def play(seats, seed, options=None, langs=("nl", "en", "de"), deep_every=3):
+    s = new_game("carcassonne", seats, options, seed)
+    r = Rng(seed + 1)
+    screens = {(lang, v): Screen(context(lang, seats, v)) for lang in langs for v in range(seats)}
+    phases = set()
+    n = 0
+    while not s.is_over():
+        seat = s.to_act()[0]
+        legal = s.legal_actions(seat)
+        view = s.view(seat)
+        phases.add(view["phase"])
+        for lang in langs:
+            screen = screens[(lang, seat)]
+            if n % deep_every == 0 or view["phase"] == "pest":
+                played = drive(screen, view, legal)
+                # every legal action can be reached from the screen
+                assert played == set(range(len(legal))), (view["phase"], played, legal)
+            else:
+                check_html(screen.render(view, legal), legal)
+            other = (seat + 1) % seats
+            check_html(screens[(lang, other)].render(s.view(other), []), [])
+        s.apply(seat, r.choice(legal))
+        n += 1
+    for lang in langs:
+        for v in range(seats):
+            html = screens[(lang, v)].render(s.view(v), [])
+            check_html(html, [])
+            assert 'class="cc-final"' in html
+    return phases
+
+
+def test_wheel_games_in_three_languages_offer_exactly_the_legal_actions():
+    phases = set()
+    for seats, seed in ((2, 1), (3, 7), (5, 2)):
+        phases |= play(seats, seed)
+    assert {"place", "follower", "pest"} <= phases
+
+
+def test_classic_start_renders_without_a_wheel():
+    s = new_game("carcassonne", 2, {"start": "classic"}, 4)
+    html = Screen(context("en", 2, 0)).render(s.view(0), s.legal_actions(0))
+    assert "cc-seg" not in html and "cc-cell" in html
+    play(2, 11, {"start": "classic"}, langs=("en",), deep_every=5)
+
+
+def test_final_screen_lists_every_final_score_entry():
+    s = new_game("carcassonne", 3, None, 5)
+    r = Rng(9)
+    while not s.is_over():
+        seat = s.to_act()[0]
+        s.apply(seat, r.choice(s.legal_actions(seat)))
+    view = s.view(0)
+    html = Screen(context("nl", 3, 0)).render(view, [])
+    final = [e for e in view["log"] if e["k"] in ("end_road", "end_city", "end_monastery", "farm")]
+    assert final
+    assert html.count("<li style=") >= len(final)
+
+
+def test_rotate_point_turns_clockwise():
+    assert rotate_point(0.5, 0.0, 90) == (1.0, 0.5)
+    assert rotate_point(0.5, 0.0, 180) == (0.5, 1.0)
+    assert rotate_point(0.5, 0.0, 270) == (0.0, 0.5)
