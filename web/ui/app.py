@@ -417,7 +417,10 @@ class App:
 
 
 def start():
+    from . import diagnostics
+
     app = App()
     dom.expose("speeltafelApp", app)
+    dom.expose("speeltafelDiagnostics", diagnostics)
     app.start()
     return app
