@@ -273,7 +273,7 @@ class Screen:
             else:
                 groups.append([k, c, 1])
         discard = view.get("phase") == "discard"
-        out = [f'<section class="tt-hand" aria-label="{esc(self.t("hand"))}"><h3>{esc(self.t("hand"))}'
+        out = [f'<section class="tt-hand" aria-label="{esc(self.t("your_hand"))}"><h3>{esc(self.t("your_hand"))}'
                f' <span class="tt-n">({len(hand)})</span></h3><div class="tt-cards">']
         if not hand:
             out.append(f'<p class="tt-muted">{esc(self.t("hand_empty"))}</p>')
@@ -284,7 +284,7 @@ class Screen:
                 i = acts[0]
                 out.append(self._card(c, "hand", tag="button", count=cnt, extra_cls="tt-discard",
                                       attrs=f'data-cmd="act" data-arg="{i}"',
-                                      label=self.t("discard", city=name)))
+                                      label=self.t("discard_city", city=name)))
             elif acts:
                 pressed = "true" if self.sel == k else "false"
                 out.append(self._card(c, "hand", tag="button", count=cnt,
@@ -308,17 +308,17 @@ class Screen:
             if i is not None:
                 out.append(self._card(c, "open", tag="button", extra_cls="tt-take",
                                       attrs=f'data-cmd="act" data-arg="{i}"',
-                                      label=self.t("take", city=self.n(c["city"]))))
+                                      label=self.t("take_city", city=self.n(c["city"]))))
             else:
                 out.append(self._card(c, "open"))
         i = self.index.get(_key({"type": "deck"}))
         label = self.t("draw_deck", n=view.get("deck", 0))
         if i is not None:
             out.append(f'<button type="button" class="tt-deck tt-take" data-cmd="act" data-arg="{i}" '
-                       f'aria-label="{esc(label)}"><span>{esc(self.t("deck"))}</span>'
+                       f'aria-label="{esc(label)}"><span>{esc(self.t("deck_title"))}</span>'
                        f'<b>{view.get("deck", 0)}</b></button>')
         else:
-            out.append(f'<div class="tt-deck" aria-label="{esc(label)}"><span>{esc(self.t("deck"))}</span>'
+            out.append(f'<div class="tt-deck" aria-label="{esc(label)}"><span>{esc(self.t("deck_title"))}</span>'
                        f'<b>{view.get("deck", 0)}</b></div>')
         out.append(f'</div><p class="tt-muted">{esc(self.t("discards_n", n=view.get("discards", 0)))}</p></section>')
         return "".join(out)
@@ -345,7 +345,7 @@ class Screen:
             return (f'<button type="button" class="tt-slot tt-play" data-cmd="act" data-arg="{i}" '
                     f'aria-label="{esc(label)}">＋ {esc(sel_name)}</button>')
 
-        out = [f'<section class="tt-route" aria-label="{esc(self.t("route"))}"><h3>{esc(self.t("route"))}'
+        out = [f'<section class="tt-route" aria-label="{esc(self.t("your_route"))}"><h3>{esc(self.t("your_route"))}'
                f' <span class="tt-n">({len(route)})</span></h3><div class="tt-cards tt-routecards">']
         out.append(slot("head"))
         if not route and "tail" not in ends:
@@ -360,7 +360,7 @@ class Screen:
         i = self.index.get(_key({"type": "abandon"}))
         if i is not None:
             out.append(f'<button type="button" class="tt-abandon danger" data-cmd="act" data-arg="{i}">'
-                       f'{esc(self.t("abandon"))}</button>')
+                       f'{esc(self.t("abandon_route"))}</button>')
         out.append("</section>")
         return "".join(out)
 
@@ -372,8 +372,8 @@ class Screen:
         out = [f'<section class="tt-officials" aria-label="{esc(self.t("officials"))}">'
                f'<h3>{esc(self.t("officials"))}</h3><div class="tt-offrow">']
         for off in OFFICIALS:
-            rule = self.t(off + "_rule")
-            name = self.t(off)
+            rule = self.t("off_" + off + "_rule")
+            name = self.t("off_" + off)
             state = ""
             attrs = 'disabled'
             cls = "tt-official"
@@ -441,7 +441,7 @@ class Screen:
                                f'{esc(self.t("play_at", city=name, end=self.t(a["end"])))}</button>')
                 elif a["type"] == "horse":
                     out.append(f'<button type="button" class="tt-horse" data-cmd="act" data-arg="{i}">'
-                               f'{esc(self.t("horse", city=name, h=a["h"]))}</button>')
+                               f'{esc(self.t("horse_city", city=name, h=a["h"]))}</button>')
             out.append(f'<button type="button" class="tt-unsel" data-cmd="ui" data-arg="unsel">'
                        f'{esc(self.t("cancel"))}</button></div>')
         elif self.card_acts:
@@ -451,8 +451,8 @@ class Screen:
         elif phase == "draw":
             out.append(f'<p class="tt-hint">{esc(self.t("draw_hint"))}</p>')
         if self.score_shown:
-            out.append(f'<div class="tt-score" role="group" aria-label="{esc(self.t("score"))}">'
-                       f'<h3>{esc(self.t("score"))}'
+            out.append(f'<div class="tt-score" role="group" aria-label="{esc(self.t("score_title"))}">'
+                       f'<h3>{esc(self.t("score_title"))}'
                        + (f' <small>({esc(self.t("with_wagner"))})</small>' if self.wagner else "")
                        + '</h3><div class="tt-btns">')
             if len(self.score_shown) > 1:
@@ -470,7 +470,7 @@ class Screen:
         i = self.index.get(_key({"type": "pass"}))
         if i is not None:
             out.append(f'<button type="button" class="tt-pass" data-cmd="act" data-arg="{i}">'
-                       f'{esc(self.t("pass"))}</button>')
+                       f'{esc(self.t("end_turn"))}</button>')
         out.append("</section>")
         return "".join(out)
 
@@ -482,7 +482,7 @@ class Screen:
             cls = "tt-player" + (" me" if s == self.me else "") + (" acting" if s == view.get("active") else "")
             lines = [self.t("cards_n", n=p["hand"]), self.t("houses_n", n=p["houses_left"])]
             if not view.get("horses"):
-                lines.append(self.t("carriage", n=p["carriage"]) if p.get("carriage") else self.t("no_carriage"))
+                lines.append(self.t("carriage_is", n=p["carriage"]) if p.get("carriage") else self.t("no_carriage"))
             else:
                 lines.append(self.t("horses_n", n=p.get("horse_power", 2)))
             lines.append(self.t("tiles_n", n=p["bonus_count"]))
