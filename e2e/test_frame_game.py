@@ -24,9 +24,9 @@ def test_reload_mid_game_brings_back_the_same_position(tab):
     game_id = game_with_screen(tab)
     page = tab.start_game(game_id, [("Anna", "human", None), ("Bot", "bot", "random")])
     for _ in range(3):
-        page.wait_for_function("speeltafelApp.session.my_legal().length > 0 && speeltafelApp.thinking === null")
+        page.wait_for_function("speeltafelApp.session.my_legal().length > 0 && speeltafelApp.thinking == null")
         page.evaluate(PLAY_FIRST)
-    page.wait_for_function("speeltafelApp.thinking === null && speeltafelApp.bot_task === null")
+    page.wait_for_function("speeltafelApp.thinking == null && speeltafelApp.bot_task == null")
     before = tab.state_json()
     page.reload()
     tab.wait("table")
@@ -54,7 +54,7 @@ def test_undo_takes_back_the_viewers_own_move(tab):
 def test_full_storage_shows_a_message_and_keeps_the_previous_save(tab):
     game_id = game_with_screen(tab)
     page = tab.start_game(game_id, [("Anna", "human", None), ("Bot", "bot", "random")], lang="nl")
-    page.wait_for_function("speeltafelApp.session.my_legal().length > 0 && speeltafelApp.thinking === null")
+    page.wait_for_function("speeltafelApp.session.my_legal().length > 0 && speeltafelApp.thinking == null")
     key = page.evaluate("'speeltafel:save:' + localStorage.getItem('speeltafel:current')")
     previous = tab.storage(key)
     page.evaluate("""() => {
@@ -90,7 +90,7 @@ def test_hand_off_between_humans_only_when_views_differ(tab):
             page.click("#handoff-ok")
             me = page.locator(".player.me").inner_text()
             assert any(name in title and name in me for name, _, _ in humans)
-        page.wait_for_function("speeltafelApp.thinking === null && speeltafelApp.bot_task === null")
+        page.wait_for_function("speeltafelApp.thinking == null && speeltafelApp.bot_task == null")
         if page.evaluate("speeltafelApp.session.state.is_over()"):
             break
         if page.evaluate("speeltafelApp.session.my_legal().length") > 0:
