@@ -178,3 +178,16 @@ def test_public_api_names():
     state = new_game("toy", 2)
     for verb in ["to_act", "legal_actions", "apply", "view", "is_over", "result", "to_json"]:
         assert callable(getattr(state, verb))
+
+
+def test_every_option_is_worded_in_three_languages():
+    for game_id, spec in GAMES.items():
+        if game_id == "toy":
+            continue
+        assert all(spec.names.get(lang) for lang in ("nl", "en", "de")), game_id
+        for opt in spec.options:
+            assert all(opt.names.get(lang) for lang in ("nl", "en", "de")), f"{game_id}.{opt.id}"
+            if opt.kind in ("choice", "subset"):
+                for value in opt.values:
+                    names = opt.value_names.get(value) or opt.value_names.get(str(value)) or {}
+                    assert all(names.get(lang) for lang in ("nl", "en", "de")), f"{game_id}.{opt.id}={value}"
