@@ -124,5 +124,5 @@ def greedy(view, legal, rng):
 def think(view, legal, level, rng, budget_ms):
     if level == "greedy":
         return greedy(view, legal, rng)
-    from .strong import strong
-    return strong(view, legal, rng, budget_ms)
+    from .strong import think_strong
+    return think_strong(view, legal, rng, budget_ms)

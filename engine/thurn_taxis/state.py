@@ -298,8 +298,10 @@ class ThurnTaxisState(State):
                     self.routes[seat].insert(0, card)
                 else:
                     self.routes[seat].append(card)
-            if self._more_actions(seat) == [{"type": "pass"}]:
-                self._end_turn()
+            if not self.can_score(seat) and not (
+                    self.official is None and self.played == 1 and self.hands[seat]
+                    and self._play_actions(seat, allow_abandon=False)):
+                self._end_turn()  # nothing left but 'pass'
         elif kind == "abandon":
             cities = [b.cities[b.card_city(c)] for c in self.routes[seat]]
             self.discards.extend(self.routes[seat])
