@@ -87,7 +87,8 @@ class Tab:
         if not self.page.url.startswith(self.site):
             self.open()
         self.page.evaluate(
-            "m => localStorage.setItem('speeltafel:prefs', JSON.stringify({lobby: m[0], bot_delay_ms: 0, lang: m[1]}))",
+            """m => { localStorage.setItem('speeltafel:prefs', JSON.stringify({lobby: m[0], bot_delay_ms: 0, lang: m[1]}));
+                      localStorage.removeItem('speeltafel:current'); }""",
             [model, lang])
         self.page.reload()
         self.wait("lobby")
