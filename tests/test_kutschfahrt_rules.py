@@ -388,6 +388,8 @@ def test_priest_stops_the_attack_and_is_paid():
     assert st.legal_actions(3) == [{"type": "pass"}]
     st.apply(3, {"type": "pass"})
     st.apply(2, {"type": "priest"})
+    assert st.legal_actions(1) == [{"type": "pass"}]  # all answer, then it applies
+    st.apply(1, {"type": "pass"})
     assert st.step["phase"] == "priest_pay" and st.to_act() == [0]
     st.apply(0, {"type": "give", "obj": "dagger"})
     assert st.hands[2] == ["dagger", "whip"] and st.current == 1 and st.occ_up[2]
@@ -401,6 +403,7 @@ def test_priest_with_single_object_attacker_takes_nothing():
     st = fight_setup(occ=["thug", "grand_master", "priest", "bodyguard"])
     st.apply(0, {"type": "attack", "to": 1})
     st.apply(2, {"type": "priest"})
+    passes_until(st, "turn")
     assert st.current == 1 and st.hands[0] == ["key"]
 
 

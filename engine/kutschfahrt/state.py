@@ -13,7 +13,7 @@ A turn is a small step machine.  `self.step["phase"]` names the step:
     monocle_card
     gift            a seat over the luggage limit gives an object away
     priest          window: every seat with a face-down occupation may stop
-                    the attack (Priest) or pass
+                    the attack (Priest) or pass; all answer, then it applies
     priest_pay      the attacker gives the Priest an object
     support         clockwise from the attacker's left: sword, shield, abstain
     hypnotist       the attacker may void one declared support
@@ -374,7 +374,7 @@ class KutschfahrtState(State):
 
     def _legal_priest(self, s):
         acts = [{"type": "pass"}]
-        if self._usable(s, "priest"):
+        if self._usable(s, "priest") and self.step.get("used") is None:
             acts.append({"type": "priest"})
         return acts
 
@@ -438,7 +438,7 @@ class KutschfahrtState(State):
 
     def _legal_doctor(self, s):
         acts = [{"type": "pass"}]
-        if self._usable(s, "doctor"):
+        if self._usable(s, "doctor") and self.step.get("used") is None:
             acts.append({"type": "doctor"})
         return acts
 
@@ -615,18 +615,24 @@ class KutschfahrtState(State):
         self.step = {"phase": "support", "order": order, "i": 0}
 
     def _apply_priest(self, s, a):
+        # every waiting seat answers (a simultaneous decision); a Priest used
+        # takes effect once the window is closed
         st = self.step
-        if a["type"] == "pass":
-            st["waiting"].remove(s)
-            if not st["waiting"]:
-                self._start_support()
+        st["waiting"].remove(s)
+        if a["type"] == "priest":
+            self._reveal_occ(s)
+            st["used"] = s
+        if st["waiting"]:
+            return
+        if st.get("used") is None:
+            self._start_support()
             return
         f = self.fight
-        self._reveal_occ(s)
-        self.say({"k": "priest", "seat": s, "attacker": f["att"]})
-        f["priest"] = s
+        p = st["used"]
+        self.say({"k": "priest", "seat": p, "attacker": f["att"]})
+        f["priest"] = p
         if len(self.hands[f["att"]]) >= 2:
-            self.step = {"phase": "priest_pay", "priest": s}
+            self.step = {"phase": "priest_pay", "priest": p}
         else:
             self.step = None
 
@@ -721,8 +727,6 @@ class KutschfahrtState(State):
             self.say({"k": "mixer", "seat": s, "winner": a["winner"]})
         f["played"].append(entry)
         st["passed"] = []
-        if f["mixer"] is not None:
-            self._resolve_fight()
 
     def _resolve_fight(self):
         f = self.fight
@@ -751,13 +755,16 @@ class KutschfahrtState(State):
 
     def _apply_doctor(self, s, a):
         st = self.step
-        if a["type"] == "pass":
-            st["waiting"].remove(s)
-            if not st["waiting"]:
-                self._after_doctor()
+        st["waiting"].remove(s)
+        if a["type"] == "doctor":
+            self._reveal_occ(s)
+            st["used"] = s
+        if st["waiting"]:
             return
-        self._reveal_occ(s)
-        self.say({"k": "doctor", "seat": s})
+        if st.get("used") is None:
+            self._after_doctor()
+            return
+        self.say({"k": "doctor", "seat": st["used"]})
         f = self.fight
         if f["winner"] is None and not self.options["doctor_cancels_draw"]:
             self._draw(f["att"])
