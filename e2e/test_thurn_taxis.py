@@ -1,0 +1,155 @@
+"""Thurn und Taxis in a real browser, played by clicking the screen's controls:
+a whole game against a bot to the final score (with checks that the bot's hand
+and bonus values never reach the page), the north map with horses, and the
+hand-off between two humans.
+
+The human's policy is "the first sensible control": score when offered, else
+play a card to the route, else select a card, else draw the first open card,
+else discard, end the turn, abandon the route, call the Postmeister."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import engine
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "web"))
+from ui.i18n import Words  # noqa: E402
+
+PRIORITY = [".tt-score-go", ".tt-play", ".tt-horse", ".tt-pick:not(.selected)", ".tt-take",
+            ".tt-discard", ".tt-pass", ".tt-abandon", ".tt-official.on[data-cmd=act]"]
+
+# marks the control to click next (or says why there is none); clicked by Playwright
+CHOOSE = """sels => {
+  document.querySelectorAll('[data-e2e-next]').forEach(e => e.removeAttribute('data-e2e-next'));
+  if (document.querySelector('.result')) return 'result';
+  if (document.querySelector('.handoff')) return 'handoff';
+  for (const s of sels) {
+    const el = document.querySelector('#screen ' + s);
+    if (el) { el.setAttribute('data-e2e-next', '1'); return s; }
+  }
+  return null;
+}"""
+
+
+@pytest.fixture(scope="module")
+def site():
+    """dist/ served under /speeltafel/; SPEELTAFEL_DIST may point at a private
+    build so a colleague's rebuild of dist/ cannot pull the files away mid-test."""
+    from serve import serve
+
+    dist = Path(os.environ.get("SPEELTAFEL_DIST") or DIST)
+    if not (dist / "index.html").exists():
+        pytest.fail("dist/ is not built: run `make dist` (make test does)")
+    server, url = serve(dist, 0, "/speeltafel/")
+    yield url
+    server.shutdown()
+
+
+def step(page, timeout=30_000, before_click=None):
+    """Wait until something can be clicked (or the game is over); click it.
+    `before_click` runs while the page is steady (the human's turn)."""
+    page.wait_for_function(f"() => ({CHOOSE})({json.dumps(PRIORITY)}) !== null", timeout=timeout)
+    what = page.evaluate(CHOOSE, PRIORITY)
+    if what in ("result", "handoff"):
+        return what
+    if before_click:
+        before_click()
+    page.click("[data-e2e-next]")
+    return what
+
+
+def shown_hand(page) -> Counter:
+    cards = page.eval_on_selector_all(
+        "#screen [data-zone=hand]",
+        "els => els.map(e => [e.dataset.city, (e.querySelector('.tt-count') || {textContent: '×1'}).textContent])")
+    out = Counter()
+    for city, count in cards:
+        out[city] += int(count.lstrip("×"))
+    return out
+
+
+def check_no_secrets(page, tab, me=0, bot=1):
+    """The page shows the human's hand and nothing of the bot's hand or bonus values."""
+    st = engine.load(tab.state_json())
+    b = st.board
+    assert not st.is_over()
+    assert shown_hand(page) == Counter(b.cities[b.card_city(c)] for c in st.hands[me])
+    zones = set(page.eval_on_selector_all("[data-zone]", "els => els.map(e => e.dataset.zone)"))
+    assert zones <= {"hand", "open", "route"}, zones
+    shown_open = Counter(page.eval_on_selector_all("#screen [data-zone=open]", "els => els.map(e => e.dataset.city)"))
+    assert shown_open == Counter(b.cities[b.card_city(c)] for c in st.display if c is not None)
+    panel = page.locator(f'#screen .tt-player[data-seat="{bot}"]')
+    assert panel.locator("[data-value], .tt-mytile").count() == 0
+    assert f"Cards: {len(st.hands[bot])}" in panel.inner_text()
+    assert f"Bonus tiles: {len(st.bonus[bot])}" in panel.inner_text()
+    words = Words("en", "thurn_taxis")
+    text = page.inner_text("body")
+    for key, value in st.bonus[bot]:
+        assert words.entry({"k": "tile_own", "seat": bot, "tile": key, "value": value}) not in text
+    return len(st.bonus[bot])
+
+
+def test_full_game_against_a_bot_by_clicking(tab):
+    page = tab.start_game("thurn_taxis", [("Anna", "human", None), ("Bot", "bot", "greedy")])
+    assert page.locator("#screen svg.tt-map").count() == 1
+    assert page.locator("#screen .tt-official").count() == 4
+    assert page.locator("#screen .tt-official[title]").count() == 4
+    checked = []
+
+    def check():
+        checked.append(check_no_secrets(page, tab))
+
+    for n in range(1500):
+        if step(page, before_click=check if n % 6 == 0 else None) == "result":
+            break
+    else:
+        pytest.fail("the game did not end")
+    assert page.locator(".result .breakdown").is_visible()
+    st = engine.load(tab.state_json())
+    assert st.is_over()
+    assert max(checked) > 0 or not st.bonus[1], "never checked while the bot held bonus tiles"
+    # after the end the bonus values are public
+    page.click("#result-close")
+    assert page.locator('#screen .tt-player[data-seat="1"] .tt-mytile').count() == len(st.bonus[1])
+
+
+def test_north_map_with_horses_starts_and_plays(tab):
+    page = tab.start_game("thurn_taxis", [("Anna", "human", None), ("Bot", "bot", "random")],
+                          options={"map": "north", "horses": True})
+    assert page.locator("#screen .tt[data-map=north]").count() == 1
+    assert "reconstruction" in page.locator("#screen .tt-recon").inner_text()
+    assert page.locator("#screen .tt-shoes").count() > 0  # horseshoes on the cards
+    before = len(json.loads(tab.state_json())["actions"])
+    for _ in range(12):
+        if step(page) == "result":
+            break
+    page.wait_for_function("speeltafelApp.thinking == null")
+    assert len(json.loads(tab.state_json())["actions"]) >= before + 8
+    assert "Horses:" in page.locator("#screen .tt-players").inner_text()
+
+
+def test_two_humans_get_the_hand_off_screen(tab):
+    page = tab.start_game("thurn_taxis", [("Anna", "human", None), ("Bram", "human", None)])
+    # the game starts with a hand-off to the first player
+    assert step(page) == "handoff" and "Anna" in page.locator(".handoff").inner_text()
+    page.click("#handoff-ok")
+    for _ in range(30):
+        if step(page) == "handoff":
+            break
+    else:
+        pytest.fail("no hand-off screen between the two humans")
+    assert "Bram" in page.locator(".handoff h2").inner_text()
+    assert page.locator("#screen .tt-hand").count() == 0  # nothing of either hand behind it
+    page.click("#handoff-ok")
+    st = engine.load(tab.state_json())
+    b = st.board
+    assert shown_hand(page) == Counter(b.cities[b.card_city(c)] for c in st.hands[1])
