@@ -11,10 +11,10 @@ A turn is split into steps (phases):
                ``abandon`` the route (it is discarded) and start anew; with
                horses also ``horse`` (the card goes to the carriage).  While
                no card is played yet, a second draw is the Postmeister.
-- ``more``:    a second card (the Postillion), ``score`` (with or without
-               the Wagner), or ``pass``.  The turn ends by itself when
-               nothing but ``pass`` is left.
-- ``place``:   where the houses go (``place`` with a list of cities).
+- ``more``:    a second card (the Postillion), ``score`` (one action per
+               allowed placement of houses, ``cities``; with ``wagner``
+               when the Wagner wins the next carriage), or ``pass``.  The
+               turn ends by itself when nothing but ``pass`` is left.
 - ``discard``: down to 3 cards after scoring, one ``discard`` at a time.
 """
 
