@@ -472,8 +472,8 @@ class Screen:
                     out.append(self._ui(f"pick:{k}", self.nm(k), cls="kr-card-btn", extra=kind_icon(k)))
                 out.append("</div>")
             else:
-                out.append(f'<p class="kr-step">{esc(self.w("chosen", obj=self.nm(self.pick)))} '
-                           f'{self._ui("unpick", self.w("change"), cls="kr-small")}</p>'
+                out.append(f'<p class="kr-step kr-chosen">{kind_icon(self.pick)}'
+                           f'{esc(self.w("chosen", obj=self.nm(self.pick)))}</p>'
                            f'<p class="kr-step">{esc(self.w("choose_player"))}</p><div class="kr-btns">')
                 for i in idx:
                     if legal[i][key] == self.pick:
@@ -487,7 +487,9 @@ class Screen:
             out.append("</div>")
         elif t in ("claim", "foretell"):
             out.append(self._claim_choose(t, idx))
-        return "".join(out) + f'<div class="kr-btns">{back}</div>'
+        if t in ("offer", "gift", "diplomat") and self.pick is not None:
+            back = self._ui("unpick", self.w("change"), cls="kr-back") + back
+        return "".join(out) + f'<div class="kr-btns kr-backrow">{back}</div>'
 
     def _target_btn(self, i, seat) -> str:
         return (f'<button type="button" class="kr-act kr-seatbtn" data-cmd="act" data-arg="{i}" '
