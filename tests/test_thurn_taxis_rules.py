@@ -293,3 +293,11 @@ def test_abandon_option():
     st = position(options={"abandon": "forced"}, hand=["lodz"],
                   route=["muenchen", "salzburg", "linz"])
     assert {"type": "abandon"} in st.legal_actions(0) and not plays(st)
+
+
+def test_refusals_say_why():
+    st = position(hand=["innsbruck", "kempten"], route=["muenchen", "salzburg", "linz"])
+    with pytest.raises(IllegalAction, match="no road"):
+        st.apply(0, {"type": "play", "city": "kempten", "end": "tail"})
+    with pytest.raises(IllegalAction, match="do not hold"):
+        st.apply(0, {"type": "play", "city": "ulm", "end": "tail"})

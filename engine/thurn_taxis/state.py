@@ -257,6 +257,28 @@ class ThurnTaxisState(State):
             return acts
         return []
 
+    def explain_illegal(self, seat, action):
+        """A plainer reason for the commonest refusals (English, for logs and tests)."""
+        if not isinstance(action, dict):
+            return None
+        kind = action.get("type")
+        phase = self.phase()
+        if kind == "play" and phase in ("play", "more"):
+            b = self.board
+            city = b.index.get(action.get("city"))
+            if city is None or not any(b.card_city(c) == city for c in self.hands[seat]):
+                return "You do not hold that city card."
+            if city in {b.card_city(c) for c in self.routes[seat]}:
+                return "That city is already in your route."
+            if phase == "more" and self.official is not None:
+                return "You already used an official this turn."
+            return "That city has no road to an end of your route."
+        if kind == "score" and not self.can_score(seat):
+            return "A route needs at least 3 cards (and, with horses, enough horses) to score."
+        if kind in ("amtmann", "postmeister") and self.official is not None:
+            return "Only one official per turn."
+        return None
+
     # ------------------------------------------------------------ apply
     def _apply(self, seat, action):
         kind = action["type"]
