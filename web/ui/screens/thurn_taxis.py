@@ -11,7 +11,6 @@ ghost houses before it is played.
 from __future__ import annotations
 
 import json
-import math
 from html import escape as esc
 
 from engine.thurn_taxis.board import map_data
@@ -26,27 +25,6 @@ def _key(action: dict) -> str:
 
 def _card_key(city: str, h) -> str:
     return f"{city}|{'' if h is None else h}"
-
-
-def _hull(points):
-    """Convex hull (monotone chain) of a few points, in order."""
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return pts
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower, upper = [], []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
 
 
 class Screen:
@@ -148,19 +126,19 @@ class Screen:
         out = [f'<svg class="tt-map" viewBox="{x0} {y0} {w} {h}" role="img" '
                f'aria-label="{esc(self.t("map_label", map=self.n(m["id"])))}">',
                f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" rx="14" class="tt-sea"/>']
-        # countries: rounded hulls of their cities in the country colour
-        for k in m["countries"]:
-            pts = [pos[c["id"]] for c in m["cities"] if c["country"] == k["id"]]
-            hull = _hull(pts)
-            if not hull:
-                continue
-            d = "M" + " L".join(f"{x} {y}" for x, y in hull)
-            d += " Z" if len(hull) > 2 else " l0.01 0"
-            out.append(f'<path d="{d}" class="tt-country" style="--cc:{k["colour"]}"/>')
+        # countries: a wash in the country colour over its cities and the roads
+        # between them (a country in two parts stays in two parts)
+        country_of = {c["id"]: c["country"] for c in m["cities"]}
+        groups: dict = {}
         for c in m["cities"]:
-            if c["country"] is None:
-                out.append(f'<circle cx="{c["x"]}" cy="{c["y"]}" r="21" class="tt-country" '
-                           f'style="--cc:{self._colour(None)}"/>')
+            groups.setdefault(c["country"], []).append(
+                f'<circle cx="{c["x"]}" cy="{c["y"]}" r="{17 if c["country"] is None else 21}"/>')
+        for a, b in m["roads"]:
+            if country_of[a] == country_of[b] and country_of[a] is not None:
+                (x1, y1), (x2, y2) = pos[a], pos[b]
+                groups[country_of[a]].append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+        for k, parts in groups.items():
+            out.append(f'<g class="tt-country" style="--cc:{self._colour(k)}">{"".join(parts)}</g>')
         # roads
         for a, b in m["roads"]:
             (x1, y1), (x2, y2) = pos[a], pos[b]
@@ -214,11 +192,10 @@ class Screen:
                     f'<text x="{x}" y="{y + 22}" class="tt-label">{esc(name)}</text>')
             # houses above the city, one fixed slot per seat
             for s in houses.get(cid, []):
-                hx = x + (s - (nseats - 1) / 2) * 13
+                hx = x + (s - (nseats - 1) / 2) * 15
                 body += self._house(hx, y - 19, s)
             if cid in preview and self.me is not None:
-                k = len([s for s in houses.get(cid, [])])
-                body += self._house(x + (self.me - (nseats - 1) / 2) * 13, y - 19, self.me, ghost=True)
+                body += self._house(x + (self.me - (nseats - 1) / 2) * 15, y - 19, self.me, ghost=True)
                 body += f'<circle cx="{x}" cy="{y}" r="14" class="tt-prevring"/>'
             if cid in targets:
                 i = targets[cid][0]
@@ -238,8 +215,8 @@ class Screen:
         cls = "tt-house ghost" if ghost else "tt-house"
         sym = esc(self.ctx.symbol(seat))
         return (f'<g class="{cls}" style="--pc:{self.ctx.color(seat)}" data-seat="{seat}">'
-                f'<path d="M{x - 6} {y + 6} V{y - 1} L{x} {y - 7} L{x + 6} {y - 1} V{y + 6} Z"/>'
-                f'<text x="{x}" y="{y + 4.5}">{sym}</text></g>')
+                f'<path d="M{x - 7} {y + 7} V{y - 1} L{x} {y - 8} L{x + 7} {y - 1} V{y + 7} Z"/>'
+                f'<text x="{x}" y="{y + 5}">{sym}</text></g>')
 
     # ------------------------------------------------------------ cards
     def _card(self, card: dict, zone: str, *, attrs: str = "", count: int = 1, tag: str = "div",
@@ -343,7 +320,7 @@ class Screen:
             i = ends[end]
             label = self.t("play_at", city=sel_name, end=self.t(end))
             return (f'<button type="button" class="tt-slot tt-play" data-cmd="act" data-arg="{i}" '
-                    f'aria-label="{esc(label)}">＋ {esc(sel_name)}</button>')
+                    f'aria-label="{esc(label)}">+ {esc(sel_name)}</button>')
 
         out = [f'<section class="tt-route" aria-label="{esc(self.t("your_route"))}"><h3>{esc(self.t("your_route"))}'
                f' <span class="tt-n">({len(route)})</span></h3><div class="tt-cards tt-routecards">']
