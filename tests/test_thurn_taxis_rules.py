@@ -301,3 +301,15 @@ def test_refusals_say_why():
         st.apply(0, {"type": "play", "city": "kempten", "end": "tail"})
     with pytest.raises(IllegalAction, match="do not hold"):
         st.apply(0, {"type": "play", "city": "ulm", "end": "tail"})
+
+
+def test_fewer_houses_option():
+    route = ["kempten", "innsbruck", "muenchen", "salzburg", "linz"]
+    st = position(hand=[], route=route, houses=["kempten"], played=1)
+    plain = {tuple(a["cities"]) for a in st.legal_actions(0) if a["type"] == "score"}
+    st = position(options={"fewer_houses": True}, hand=[], route=route, houses=["kempten"],
+                  played=1)
+    more = {tuple(a["cities"]) for a in st.legal_actions(0) if a["type"] == "score"}
+    assert plain < more
+    assert ("innsbruck", "salzburg") in more and ("innsbruck", "salzburg") not in plain
+    assert ("linz", "salzburg") in more and ("innsbruck", "linz", "salzburg") not in more

@@ -9,7 +9,7 @@ from .board import FREE
 CARRIAGE_POINTS = {3: 2, 4: 3, 5: 5, 6: 7, 7: 10}
 
 
-def placements(board, route, built, houses_left, free_with_country=False):
+def placements(board, route, built, houses_left, free_with_country=False, fewer=False):
     """Every allowed set of cities (sorted tuples of indices) for one scoring.
 
     Either one city in each country on the route, or every route city of one
@@ -17,7 +17,8 @@ def placements(board, route, built, houses_left, free_with_country=False):
     imperial cities (north) form no country: at most one of them per route,
     counted like one extra 'country' in the first way (and in the second way
     only with the option `free_with_country`).  With fewer houses than the
-    placement needs, any `houses_left` of its cities.
+    placement needs, any `houses_left` of its cities.  With `fewer`, also
+    any smaller non-empty part of an allowed placement.
     """
     groups: dict = {}
     for c in route:
@@ -39,6 +40,10 @@ def placements(board, route, built, houses_left, free_with_country=False):
         if free_with_country:
             for f in free:
                 found.add(tuple(sorted(cities + [f])))
+    if fewer:
+        for p in list(found):
+            for k in range(1, len(p)):
+                found.update(combinations(p, k))
     if houses_left is not None:
         cut = set()
         for p in found:

@@ -71,6 +71,14 @@ SPEC = GameSpec(
             },
         ),
         Option(
+            "fewer_houses", default=False, kind="bool",
+            names={"nl": "Minder posten plaatsen mag", "en": "Placing fewer houses allowed",
+                   "de": "Weniger Häuser bauen erlaubt"},
+            help={"nl": "Bij het scoren mag je steden overslaan (zoals online: steden wegklikken).",
+                  "en": "When scoring you may leave cities out (as online: click cities away).",
+                  "de": "Beim Werten darfst du Städte auslassen (wie online: Städte wegklicken)."},
+        ),
+        Option(
             "free_city_with_country", default=False, kind="bool",
             names={"nl": "Rijksstad ook bij 'alle steden van één land' (noord)",
                    "en": "Free city also with 'every city of one country' (north)",

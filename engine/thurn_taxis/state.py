@@ -211,7 +211,7 @@ class ThurnTaxisState(State):
         b = self.board
         route = [b.card_city(c) for c in self.routes[seat]]
         places = placements(b, route, set(self.houses[seat]), self.houses_left[seat],
-                            self.options["free_city_with_country"])
+                            self.options["free_city_with_country"], self.options["fewer_houses"])
         acts = [{"type": "score", "cities": sorted(b.cities[c] for c in p)} for p in places]
         if (wagner_ok and not self.horses_mode and self.official is None
                 and self.wagner_useful(seat)):
