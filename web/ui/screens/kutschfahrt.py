@@ -113,6 +113,24 @@ class Screen:
         self.confirm = None    # index of a claim-like action waiting for confirmation
         self.show_help = False
         self._sig = None
+        self._guard_names()
+
+    def _guard_names(self):
+        """Work-around: the engine logs `winner: null` after a stand-off, and the
+        frame's player_name cannot word None (it raises, and the table stops
+        drawing).  Until the frame handles it, word None as "nobody"."""
+        words = self.ctx.words
+        inner = getattr(words, "player_name", None)
+        if inner is None or getattr(inner, "_kr_safe", False):
+            return
+
+        def safe(seat, _inner=inner, _words=words):
+            if seat is None:
+                return _words.ui("nobody")
+            return _inner(seat)
+
+        safe._kr_safe = True
+        words.player_name = safe
 
     # ------------------------------------------------------------ local steps
     def on_ui(self, arg: str) -> None:
@@ -156,6 +174,7 @@ class Screen:
 
     # ---------------------------------------------------------------- render
     def render(self, view, legal) -> str:
+        self._guard_names()
         sig = (view.get("moves"), view.get("seat"), len(legal))
         if sig != self._sig:
             self._sig = sig
