@@ -504,17 +504,24 @@ class Beliefs:
 
 
 # ====================================================================== policy
+def lateness(view):
+    """0 early; rises to 1 as the game drags on (hoarding gives way to trading)."""
+    n = view["seats"]
+    return max(0.0, min(1.0, (view.get("turn", 0) - 12 * n) / (6.0 * n)))
+
+
 def value(b, k):
     """How much this seat wants to keep object k."""
     conv = b.view["bags_are_goals"]
+    late = b.late
     if k == b.goal:
         return 10
     if k == b.enemy_goal:
-        return 7
+        return 7 - 6.5 * late
     if k == b.goal_bag:
         return 8 if conv else 4
     if k == b.enemy_bag:
-        return 6 if conv else 2
+        return (6 - 5.5 * late) if conv else 2
     if k == "black_pearl":
         return -5
     if k in ("monocle", "privilege"):
@@ -552,6 +559,7 @@ def think(view, legal, level, rng, budget_ms):
     """A generator: yields between stages and returns the action."""
     params = PARAMS.get(level, PARAMS["strong"])
     b = Beliefs(view, params["trust"])
+    b.late = lateness(view)
     yield
     return decide(view, legal, b, params, rng)
 
@@ -650,6 +658,26 @@ def _on_turn(view, legal, b, params, rng):
         if targets:
             t = max(targets, key=lambda t: (b.exp[t][b.goal], -t))
             return {"type": "attack", "to": t}
+    if b.late > 0.15 and b.goal in hand:
+        # gather our goal items in one hand: the surest ally holding the most
+        team = [t for t in range(n) if t != me and b.p_ally[t] > 0.85]
+        if team:
+            mine = hand.count(b.goal)
+            best = max(team, key=lambda t: (b.exp[t][b.goal], -t))
+            if (b.exp[best][b.goal], -best) > (mine, -me):
+                a = {"type": "offer", "to": best, "obj": b.goal}
+                if a in legal:
+                    return a
+    if b.late > 0.3 and len(hand) > 0:
+        # a drawn-out game: swap what we do not need with whoever most likely
+        # holds our goal items (they value those less and less as well)
+        k = junk(b, hand)
+        if k not in (b.goal, b.goal_bag):
+            cands = [t for t in range(n) if t != me]
+            t = max(cands, key=lambda t: (b.exp[t][b.goal] + rng.random() * 0.3, -t))
+            a = {"type": "offer", "to": t, "obj": k}
+            if a in legal:
+                return a
     if sure:
         k = junk(b, hand)
         if value(b, k) <= 3 and len(hand) > 1:
@@ -671,8 +699,10 @@ def _on_respond(view, legal, b, params, rng):
             continue
         r = a["give"]
         cost = value(b, r)
-        if r in (b.goal, b.enemy_goal, b.goal_bag) and pa < 0.7:
+        if r in (b.goal, b.goal_bag) and pa < 0.7:
             cost += 5
+        if r == b.enemy_goal and pa < 0.7:
+            cost += 5 * (1 - b.late)
         if r == b.goal and pa > 0.9:
             cost -= 3
         gain = value(b, k) - cost

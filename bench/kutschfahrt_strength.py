@@ -1,0 +1,139 @@
+"""Benchmarks for the Kutschfahrt bots.
+
+    python bench/kutschfahrt_strength.py claims --seats 6 --games 200 --level strong
+    python bench/kutschfahrt_strength.py vs --seats 6 --games 200 --strong strong --weak random
+
+`claims`: every seat plays the same level; counts victory claims and how many
+were wrong (from result["stats"]), game length and the slowest decision.
+
+`vs`: the levels are assigned by ASSOCIATION (this script reads the state to
+do so; the bots themselves still see only their view): one association plays
+`--strong`, the other `--weak`, alternating which association is strong from
+game to game.  Reports how often the strong association wins.
+
+The driver re-reads `to_act()` after every action (windows where several
+seats decide at once shrink as they answer).  A game that has not ended after
+`--cap` decisions is counted as unfinished.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from engine import bots, new_game  # noqa: E402
+
+GAME = "kutschfahrt"
+
+
+def play(seats, seed, level_of, options=None, budget_ms=200, cap=8000):
+    """level_of(state) -> list of levels per seat."""
+    state = new_game(GAME, seats, options, seed)
+    levels = level_of(state)
+    times = []
+    decisions = 0
+    while not state.is_over() and decisions < cap:
+        acting = state.to_act()
+        seat = acting[0]
+        legal = state.legal_actions(seat)
+        t0 = time.perf_counter()
+        action = bots.choose(GAME, state.view(seat), legal, levels[seat],
+                             seed * 1000003 + decisions, budget_ms)
+        if len(legal) > 1:
+            times.append((time.perf_counter() - t0) * 1000)
+        state.apply(seat, action)
+        decisions += 1
+    return state, levels, times
+
+
+def summarize_times(times):
+    times = sorted(times)
+    if not times:
+        return {}
+    return {"decisions_timed": len(times), "mean_ms": round(sum(times) / len(times), 2),
+            "p99_ms": round(times[int(0.99 * (len(times) - 1))], 1), "max_ms": round(times[-1], 1)}
+
+
+def cmd_claims(args):
+    claims = wrong = unfinished = 0
+    turns, times = [], []
+    by_kind = {}
+    for g in range(args.games):
+        state, levels, t = play(args.seats, args.seed + g, lambda st: [args.level] * args.seats,
+                                cap=args.cap)
+        times += t
+        if not state.is_over():
+            unfinished += 1
+            continue
+        turns.append(state.turn)
+        for c in state.result()["stats"]["claims"]:
+            claims += 1
+            wrong += not c["correct"]
+            by_kind[c["kind"]] = by_kind.get(c["kind"], 0) + 1
+    out = {"mode": "claims", "seats": args.seats, "level": args.level, "games": args.games,
+           "seed": args.seed, "unfinished": unfinished, "claims": claims, "wrong_claims": wrong,
+           "wrong_rate": round(wrong / claims, 4) if claims else None, "claim_kinds": by_kind,
+           "mean_turns": round(sum(turns) / len(turns), 1) if turns else None,
+           "max_turns": max(turns) if turns else None}
+    out.update(summarize_times(times))
+    return out
+
+
+def cmd_vs(args):
+    wins = games = unfinished = 0
+    strong_claims = strong_wrong = 0
+    turns, times = [], []
+    for g in range(args.games):
+        strong_assoc = "order" if g % 2 == 0 else "brotherhood"
+
+        def level_of(st, strong_assoc=strong_assoc):
+            return [args.strong if st.assoc[s] == strong_assoc else args.weak for s in range(st.seats)]
+
+        state, levels, t = play(args.seats, args.seed + g, level_of, cap=args.cap)
+        times += t
+        if not state.is_over():
+            unfinished += 1
+            continue
+        games += 1
+        turns.append(state.turn)
+        winners = state.result()["winners"]
+        if winners and all(state.assoc[w] == strong_assoc for w in winners):
+            wins += 1  # the association's win, or a Loge solo win by one of its seats
+        for c in state.result()["stats"]["claims"]:
+            if levels[c["seat"]] == args.strong:
+                strong_claims += 1
+                strong_wrong += not c["correct"]
+    out = {"mode": "vs", "seats": args.seats, "strong": args.strong, "weak": args.weak,
+           "games": args.games, "seed": args.seed, "unfinished": unfinished,
+           "strong_association_wins": wins, "win_rate": round(wins / games, 4) if games else None,
+           "strong_claims": strong_claims, "strong_wrong_claims": strong_wrong,
+           "mean_turns": round(sum(turns) / len(turns), 1) if turns else None}
+    out.update(summarize_times(times))
+    return out
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("mode", choices=["claims", "vs"])
+    p.add_argument("--seats", type=int, default=6)
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--level", default="strong")
+    p.add_argument("--strong", default="strong")
+    p.add_argument("--weak", default="random")
+    p.add_argument("--cap", type=int, default=8000)
+    args = p.parse_args(argv)
+    t0 = time.time()
+    out = cmd_claims(args) if args.mode == "claims" else cmd_vs(args)
+    out["seconds"] = round(time.time() - t0, 1)
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

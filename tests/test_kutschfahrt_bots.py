@@ -1,0 +1,59 @@
+"""The Kutschfahrt bots: legal moves from the view alone, games that end, sound claims."""
+
+import types
+
+from engine import bots, new_game
+from engine.kutschfahrt import bots as kbots
+
+
+def play(seats, seed, levels, options=None, cap=6000):
+    st = new_game("kutschfahrt", seats, options, seed)
+    d = 0
+    while not st.is_over() and d < cap:
+        seat = st.to_act()[0]
+        legal = st.legal_actions(seat)
+        view = st.view(seat)
+        action = bots.choose("kutschfahrt", view, legal, levels[seat], seed * 7919 + d, 200)
+        assert action in legal
+        st.apply(seat, action)
+        d += 1
+    return st
+
+
+def test_levels_and_generator():
+    assert kbots.LEVELS == ["random", "basic", "strong"]
+    st = new_game("kutschfahrt", 5, seed=3)
+    seat = st.to_act()[0]
+    gen = kbots.think(st.view(seat), st.legal_actions(seat), "strong", __import__("engine.rng", fromlist=["Rng"]).Rng(1), 200)
+    assert isinstance(gen, types.GeneratorType)
+
+
+def test_strong_games_end_with_claims():
+    for seats, seed in ((4, 1), (6, 2), (7, 3)):
+        st = play(seats, seed, ["strong"] * seats)
+        assert st.is_over()
+        assert st.result()["stats"]["claims"]
+
+
+def test_mixed_levels_with_all_objects_and_variants():
+    opts = {"object_set": "all", "smuggling": True, "fortune_telling": True}
+    st = play(5, 4, ["strong", "basic", "random", "strong", "basic"], opts)
+    assert st.is_over()
+    st = play(3, 5, ["strong", "basic", "strong"], {"object_set": "all", "advanced3": True})
+    assert st.is_over()
+
+
+def test_bot_uses_only_the_view():
+    """The same view gives the same decision whatever the hidden state behind it."""
+    st = new_game("kutschfahrt", 6, seed=9)
+    seat = st.to_act()[0]
+    view = st.view(seat)
+    legal = st.legal_actions(seat)
+    a = bots.choose("kutschfahrt", view, legal, "strong", seed=1)
+    other = st.clone()
+    others = [s for s in range(6) if s != seat]
+    # swap two other seats' hidden associations: the view is unchanged, so is the choice
+    x, y = others[0], others[1]
+    other.assoc[x], other.assoc[y] = other.assoc[y], other.assoc[x]
+    assert other.view(seat) == view
+    assert bots.choose("kutschfahrt", other.view(seat), legal, "strong", seed=1) == a
