@@ -186,12 +186,13 @@ class Screen:
         step = view.get("step") or {}
         struggle = step.get("struggle")
         targets = self._seat_targets()
-        parts = ['<div class="kr-wrap"><div class="kr-grid">', '<div class="kr-main">',
+        many = " kr-many" if view["seats"] >= 7 else ""
+        parts = [f'<div class="kr-wrap"><div class="kr-grid{many}">', '<div class="kr-main">',
                  self._coach(view, targets, struggle), "</div>", '<div class="kr-panel">']
         if view.get("over"):
             parts.append(self._claim_result(view))
-        parts.append(self._actions(view))
         parts.append(self._trade(view))
+        parts.append(self._actions(view))
         if struggle:
             parts.append(self._struggle(view, struggle))
         parts.append(self._mine(view))
@@ -281,10 +282,11 @@ class Screen:
             occ_html = (f'<span class="kr-occ up" title="{esc(self.fx(occ))}">{kind_icon(occ)}'
                         f'{esc(self.nm(occ))}</span>')
         elif mine and self.me:
-            occ_html = (f'<span class="kr-occ down mine">{icon("back")}{esc(self.nm(self.me["occupation"]))}'
-                        f' <small>({esc(self.w("face_down"))})</small></span>')
+            occ_html = (f'<span class="kr-occ down mine" title="{esc(self.w("face_down"))}">{icon("back")}'
+                        f'{esc(self.nm(self.me["occupation"]))}</span>')
         else:
-            occ_html = f'<span class="kr-occ down">{icon("back")}{esc(self.w("occ_hidden"))}</span>'
+            occ_html = (f'<span class="kr-occ down" title="{esc(self.w("occ_hidden"))}">{icon("back")}'
+                        f'<span class="kr-long">{esc(self.w("occ_hidden"))}</span><span class="kr-short">?</span></span>')
         assoc = ""
         if mine and self.me:
             assoc = f'<span class="kr-assoc a-{self.me["association"]}">{esc(self.nm(self.me["association"]))}</span>'
@@ -293,8 +295,9 @@ class Screen:
             if known:
                 assoc = (f'<span class="kr-assoc a-{known}">{esc(self.w("known"))}: '
                          f'{esc(self.nm(known))}</span>')
-        count = (f'<span class="kr-count" title="{esc(self.w("objects"))}">{icon("bag")}'
-                 f'{esc(self.w("n_objects", n=p["objects"]))}</span>')
+        count = (f'<span class="kr-count" title="{esc(self.w("n_objects", n=p["objects"]))}">{icon("bag")}'
+                 f'<span class="kr-long">{esc(self.w("n_objects", n=p["objects"]))}</span>'
+                 f'<span class="kr-short">{p["objects"]}</span></span>')
         mark = f'<span class="kr-turnmark" aria-hidden="true">▶</span>' if to_act else ""
         inner = (f'{mark}{ctx.badge(s)}'
                  + (f' <span class="kr-you">({esc(ctx.words.t("table.you"))})</span>' if mine else "")
@@ -582,6 +585,9 @@ class Screen:
                 rows.append(f'<li>{self.ctx.badge(r["seat"])}: {esc(self.nm(r["assoc"]))}; '
                             f'{esc(self.nm(r["occ"]))}; {esc(objs)}</li>')
             out.append(f'<ul class="kr-reveal">{"".join(rows)}</ul>')
+        winners = (view.get("result") or {}).get("winners") or []
+        if winners:
+            out.append(f'<p class="kr-note">{icon("star")}{esc(self.w("winners_are", names=self._names(winners)))}</p>')
         assocs = (view.get("result") or {}).get("associations") or []
         if assocs:
             rows = "".join(f'<li>{self.ctx.badge(s)}: {esc(self.nm(a))}</li>' for s, a in enumerate(assocs))
