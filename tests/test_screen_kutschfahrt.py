@@ -50,7 +50,7 @@ def make_screen(lang, n, viewer):
 
 def seat_region(html, seat):
     """The HTML of one seat's place at the coach."""
-    m = re.search(r'<(div|button) class="kr-seat[^"]*"[^>]*data-seat="%d"[^>]*>(.*?)</\1>' % seat, html, re.S)
+    m = re.search(r'<(div|button)[^>]*? class="kr-seat[^"]*"[^>]*data-seat="%d"[^>]*>(.*?)</\1>' % seat, html, re.S)
     assert m, f"seat {seat} not drawn"
     return m.group(2)
 

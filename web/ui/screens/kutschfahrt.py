@@ -112,6 +112,7 @@ class Screen:
         self.allies: list[int] = []
         self.confirm = None    # index of a claim-like action waiting for confirmation
         self.show_help = False
+        self.focus_seat = None  # a seat tapped on the coach in the turn step
         self._sig = None
         self._guard_names()
 
@@ -137,6 +138,9 @@ class Screen:
         cmd, _, val = arg.partition(":")
         if cmd == "mode":
             self.mode, self.pick, self.allies, self.confirm = (val or None), None, [], None
+            self.focus_seat = None
+        elif cmd == "seat":
+            self.focus_seat = int(val)
         elif cmd == "pick":
             self.pick = val
         elif cmd == "unpick":
@@ -154,6 +158,7 @@ class Screen:
             self.confirm = None
         elif cmd == "cancel":
             self.mode, self.pick, self.allies, self.confirm = None, None, [], None
+            self.focus_seat = None
         elif cmd == "help":
             self.show_help = not self.show_help
 
@@ -179,6 +184,7 @@ class Screen:
         if sig != self._sig:
             self._sig = sig
             self.mode, self.pick, self.allies, self.confirm = None, None, [], None
+            self.focus_seat = None
         self.view = view
         self.legal = legal
         self.me = view.get("me") or None
@@ -261,6 +267,7 @@ class Screen:
         mine = s == self.seat
         cls = "kr-seat" + (" kr-me" if mine else "") + (" kr-acting" if to_act else "")
         cls += " kr-active" if view.get("active") == s else ""
+        cls += " kr-focus" if self.focus_seat == s and self.mode is None else ""
         role = ""
         if struggle:
             if s == struggle["attacker"]:
@@ -314,7 +321,12 @@ class Screen:
         """Seats that can be tapped now: {seat: (cmd, arg, label)}."""
         legal, mode = self.legal, self.mode
         out = {}
-        if not legal or mode is None:
+        if not legal:
+            return out
+        if mode is None and self.confirm is None:
+            for a in legal:
+                if a["type"] in ("offer", "attack") and a["to"] not in out:
+                    out[a["to"]] = ("ui", f"seat:{a['to']}", self.w("seat_actions", name=self.pname(a["to"])))
             return out
         for i, a in enumerate(legal):
             if a["type"] != mode:
@@ -431,6 +443,8 @@ class Screen:
             body = self._claim_confirm(self.confirm)
         elif self.mode in groups:
             body = self._compose(self.mode, groups[self.mode])
+        elif self.focus_seat is not None and self.mode is None:
+            body = self._seat_menu(self.focus_seat)
         else:
             body = self._groups(groups)
         return (f'<section class="kr-box kr-actions" aria-label="{esc(self.w("actions"))}">{head}'
@@ -512,6 +526,24 @@ class Screen:
         if t in ("offer", "gift", "diplomat") and self.pick is not None:
             back = self._ui("unpick", self.w("change"), cls="kr-back") + back
         return "".join(out) + f'<div class="kr-btns kr-backrow">{back}</div>'
+
+    def _seat_menu(self, seat) -> str:
+        """Everything the viewer may do with one seat tapped on the coach."""
+        legal = self.legal
+        offers = [i for i, a in enumerate(legal) if a["type"] == "offer" and a["to"] == seat]
+        others = [i for i, a in enumerate(legal) if a["type"] in ("attack", "diplomat") and a["to"] == seat]
+        out = [f'<p class="kr-step kr-chosen">{esc(self.w("with_seat", name=self.pname(seat)))}</p>']
+        if offers:
+            out.append(f'<h3>{esc(self.w("grp.offer"))}</h3><div class="kr-btns">')
+            out += [self._btn(i, legal[i], extra=kind_icon(legal[i]["obj"])) for i in offers]
+            out.append("</div>")
+        if others:
+            out.append('<div class="kr-btns kr-seatmenu-more">')
+            out += [self._btn(i, legal[i], extra=icon("sword") if legal[i]["type"] == "attack" else icon("person"))
+                    for i in others]
+            out.append("</div>")
+        out.append(f'<div class="kr-btns kr-backrow">{self._ui("cancel", self.w("back"), cls="kr-back")}</div>')
+        return "".join(out)
 
     def _target_btn(self, i, seat) -> str:
         return (f'<button type="button" class="kr-act kr-seatbtn" data-cmd="act" data-arg="{i}" '
