@@ -733,3 +733,25 @@ def test_advanced_three_player_monocle_one_card():
     assert st.step["phase"] == "monocle_card"
     st.apply(0, {"type": "look_card", "card": 0})
     assert log(st, 0, "saw_assoc_card")[0]["assoc"] == st.assoc_cards[1][0]
+
+
+def test_hypnotist_any_option_allows_abstainers():
+    st = fight_setup(occ=["hypnotist", "thug", "grand_master", "bodyguard"], options={"hypnotist_any": True})
+    st.occ_up = [False, True, True, True]
+    st.apply(0, {"type": "attack", "to": 1})
+    st.apply(2, {"type": "support", "side": None})
+    st.apply(3, {"type": "support", "side": None})
+    assert st.step["phase"] == "hypnotist"
+    assert {"type": "hypnotize", "target": 2} in st.legal_actions(0)
+    assert {"type": "hypnotize", "target": 1} not in st.legal_actions(0)
+    st.apply(0, {"type": "hypnotize", "target": 2})
+    assert 2 not in st.to_act()
+
+
+def test_hypnotist_default_only_supporters():
+    st = fight_setup(occ=["hypnotist", "thug", "grand_master", "bodyguard"])
+    st.occ_up = [False, True, True, True]
+    st.apply(0, {"type": "attack", "to": 1})
+    st.apply(2, {"type": "support", "side": None})
+    st.apply(3, {"type": "support", "side": None})
+    assert st.step["phase"] == "fight"  # nobody declared support: nothing to hypnotise

@@ -621,6 +621,21 @@ def _on_turn(view, legal, b, params, rng):
         best = max(dips, key=lambda a: (b.exp[a["to"]][b.goal], -a["to"]))
         if b.exp[best["to"]][b.goal] >= 0.6:
             return best
+    # the Black Pearl blocks our own claims: pass it to the likeliest enemy
+    if "black_pearl" in hand and len(hand) > 1:
+        t = min((t for t in range(n) if t != me), key=lambda t: (b.p_ally[t], t))
+        a = {"type": "offer", "to": t, "obj": "black_pearl"}
+        if a in legal and b.p_ally[t] < 0.5:
+            return a
+    # gather our goal items in one hand: the lowest seat among the allies we have
+    # seen (every ally who saw the same agrees on it)
+    if params["attack"]:
+        mine = [k for k in hand if k == b.goal or (k == b.goal_bag and view["bags_are_goals"])]
+        team = [t for t in range(n) if b.known_assoc.get(t) == b.assoc]
+        if mine and team and min(team) < me:
+            a = {"type": "offer", "to": min(team), "obj": mine[0]}
+            if a in legal:
+                return a
     offers = [a for a in legal if a["type"] == "offer"]
     uncertain = [t for t in range(n) if t != me and t not in b.known_assoc]
     # trade information objects to whoever is least known
@@ -646,28 +661,18 @@ def _on_turn(view, legal, b, params, rng):
     # hand our goal items to a sure ally who is collecting them, or junk to allies
     sure = [t for t in range(n) if t != me and b.p_ally[t] > 0.97]
     # attack to learn
-    if params["attack"] and uncertain:
+    if params["attack"] and uncertain and rng.random() > 0.7 * b.late:
         t = max(uncertain, key=lambda t: (0.5 - abs(b.p_ally[t] - 0.5)
                                           + 0.2 * (b.exp[t][b.goal] + b.exp[t][b.enemy_goal]), -t))
         a = {"type": "attack", "to": t}
         if a in legal:
             return a
     # learn where our goal items are: take them from enemies who hold them
-    if params["attack"]:
+    if params["attack"] and rng.random() > 0.7 * b.late:
         targets = [t for t in range(n) if t != me and b.p_ally[t] < 0.1 and b.exp[t][b.goal] > 0.5]
         if targets:
             t = max(targets, key=lambda t: (b.exp[t][b.goal], -t))
             return {"type": "attack", "to": t}
-    if b.late > 0.15 and b.goal in hand:
-        # gather our goal items in one hand: the surest ally holding the most
-        team = [t for t in range(n) if t != me and b.p_ally[t] > 0.85]
-        if team:
-            mine = hand.count(b.goal)
-            best = max(team, key=lambda t: (b.exp[t][b.goal], -t))
-            if (b.exp[best][b.goal], -best) > (mine, -me):
-                a = {"type": "offer", "to": best, "obj": b.goal}
-                if a in legal:
-                    return a
     if b.late > 0.3 and len(hand) > 0:
         # a drawn-out game: swap what we do not need with whoever most likely
         # holds our goal items (they value those less and less as well)
