@@ -216,7 +216,7 @@ class Screen:
         for i in range(n):
             s = (bottom + i) % n
             th = math.pi / 2 + 2 * math.pi * i / n
-            out[s] = (50 + 40 * math.cos(th), 50 + 37 * math.sin(th))
+            out[s] = (50 + 38 * math.cos(th), 50 + 37 * math.sin(th))
         return out
 
     def _coach(self, view, targets, struggle) -> str:
