@@ -1,6 +1,6 @@
 """Random legal play (part b of 2, 1,000 games): after every action objects are
 conserved, every seat holds at least one object, luggage limits hold (outside the
-gift step that restores them) and occupations are conserved; every few actions
+gift step that restores them) and occupations are conserved; every 15th action
 each seat's view is checked to hold nothing hidden beyond its own cards, and the
 public log to name no secret object.  Every game must end: random play ends by a
 victory claim (the only end the rulebook knows); the driver gives claims a fixed
@@ -28,7 +28,7 @@ def test_random_games(chunk):
     for seed in SEEDS[chunk::10]:
         seats = 3 + seed % 8
         options = OPTION_SETS[(seed // 8) % len(OPTION_SETS)]
-        state = random_game(seats, seed, options, view_every=40, claim_weight=0.3)
+        state = random_game(seats, seed, options, view_every=15, claim_weight=0.3)
         assert state.is_over()
         result = state.result()
         assert result["winners"] or state.adv3
