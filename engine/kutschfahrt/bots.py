@@ -585,10 +585,24 @@ def _theta(view, params):
     return max(params["theta_floor"], params["theta"] - 0.0015 * slow)
 
 
+def _refusers(view, me):
+    """Seats that refused the last offer this seat made them."""
+    out = {}
+    for e in view["log"]:
+        if e["k"] == "refuse" and e["to"] == me:
+            out[e["by"]] = True
+        elif e["k"] == "accept" and e["to"] == me:
+            out[e["by"]] = False
+    return {t for t, v in out.items() if v}
+
+
 def _on_turn(view, legal, b, params, rng):
     me = b.me
     hand = b.hand
     n = b.n
+    refusers = _refusers(view, me)
+    legal = [a for a in legal if not (a["type"] == "offer" and a["to"] in refusers
+                                      and rng.random() < 0.9)]
     if {"type": "claim_solo"} in legal:
         return {"type": "claim_solo"}
     claims = [a for a in legal if a["type"] == "claim"]
