@@ -79,10 +79,11 @@ class Tab:
     def storage(self, key):
         return self.page.evaluate("k => localStorage.getItem(k)", key)
 
-    def start_game(self, game, players, options=None, lang="en"):
+    def start_game(self, game, players, options=None, lang="en", seed=20261122):
         """Start a game through the lobby.  players: [(name, "human"|"bot", level)].
-        Bots move without the usual pause, so tests run fast."""
-        model = {"game": game, "seats": len(players), "options": options or {},
+        Bots move without the usual pause, so tests run fast; the deal is fixed
+        (seed) so a failure can be replayed."""
+        model = {"game": game, "seats": len(players), "options": options or {}, "seed": seed,
                  "players": [{"name": n, "kind": k, "level": lv} for n, k, lv in players]}
         # set the lobby up from a plain file of the site, where no table runs
         self.page.goto(self.site + "manifest.webmanifest")

@@ -5,6 +5,10 @@ import json
 import re
 import time
 
+import pytest
+
+from .conftest import Tab
+
 CONTROLS = ".cc-cell, #cc-none, .cc-pest, .result"
 
 
@@ -18,8 +22,21 @@ def units_per_pixel(page):
         return Math.max(w / el.clientWidth, h / el.clientHeight); }""")
 
 
+@pytest.fixture(scope="module")
+def tab(browser, site):
+    """One page for this file: the second game starts with a single reload
+    instead of two fresh boots (Pyodide takes most of the time here)."""
+    t = Tab(browser, site)
+    yield t
+    try:
+        assert t.foreign == [], f"the page asked another host: {t.foreign[:3]}"
+        assert t.errors == [], f"errors on the page: {t.errors[:3]}"
+    finally:
+        t.close()
+
+
 def test_full_game_against_a_bot_by_clicking(tab):
-    page = tab.start_game("carcassonne", [("Anna", "human", None), ("Bot", "bot", "greedy")], lang="nl")
+    page = tab.start_game("carcassonne", [("Anna", "human", None), ("Bot", "bot", "random")], lang="nl")
     assert page.locator("#cc-board .cc-seg").count() == 6  # the wheel with its six segments
     assert page.locator("#cc-board .cc-pig").count() == 1
     assert page.locator("#cc-board .cc-crown").count() == 9

@@ -75,6 +75,8 @@ class App:
                 self.model["options"] = dict(saved.get("options") or {})
                 lobby.fit_players(self.model, self.words)
                 lobby.resolved_options(self.model)
+                if "seed" in saved:
+                    self.model["seed"] = saved["seed"]
         except (KeyError, TypeError, ValueError):
             self.model = lobby.default_model(saved.get("game"), self.words)
 
@@ -187,7 +189,11 @@ class App:
         self.remember_lobby()
         now = dom.now_ms()
         save_id = self.store.new_id(now)
-        seed = int(now) % 2_000_000_000
+        # a fixed deal can be asked for through the saved lobby settings (tests
+        # and "play this deal again"); otherwise the clock picks one
+        seed = self.model.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            seed = int(now) % 2_000_000_000
         session = Session.start(self.model["game"], [dict(p, name=p["name"].strip()) for p in players],
                                 options, seed, save_id, now)
         self.enter_table(session)
