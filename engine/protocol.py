@@ -142,7 +142,9 @@ class State(ABC):
             to_act=self.to_act(),
             over=self.is_over(),
             moves=len(self.actions),
-            log=[entry for who, entry in self.events if who is None or seat in who],
+            # entries only some seats saw are marked, so a table can show them as secrets
+            log=[entry if who is None else dict(entry, private=True)
+                 for who, entry in self.events if who is None or seat in who],
         )
         if view["over"]:
             view["result"] = self.result()

@@ -26,6 +26,8 @@ def play(game_id, seats, levels, seed, options=None, budget_ms=1000, max_actions
     start = time.perf_counter()
     while not state.is_over():
         for seat in state.to_act():
+            if seat not in state.to_act():
+                continue  # an earlier answer in this round settled this seat's question
             legal = state.legal_actions(seat)
             t0 = time.perf_counter()
             action = bots.choose(game_id, state.view(seat), legal, levels[seat],

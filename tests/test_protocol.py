@@ -129,6 +129,10 @@ def test_private_log_entries_reach_only_their_seat():
     assert any(e["k"] == "saw" for e in state.view(0)["log"])
     assert not any(e["k"] == "saw" for e in state.view(1)["log"])
     assert not any(e["k"] == "saw" for e in state.view(None)["log"])
+    # the seat's own copy is marked private (the table shows it as a secret); public ones are not
+    assert all(e.get("private") for e in state.view(0)["log"] if e["k"] == "saw")
+    state.apply(state.to_act()[0], state.legal_actions(state.to_act()[0])[0])
+    assert not any(e.get("private") for e in state.view(1)["log"])
 
 
 def test_undo_only_own_last_action_and_never_after_a_reveal():

@@ -121,6 +121,8 @@ def test_words_fill_players_names_and_lists():
     assert w.fill("{who:player}: {cards}", {"who": [0, 2], "cards": ["a", "b", "c"]}) == "Anna en Cas: a, b en c"
     assert w.t("table.turn", name="Anna") == "Anna is aan zet"
     assert i18n.pick_lang(None, "de-AT") == "de" and i18n.pick_lang("xx", "fr") == "en"
+    # a seat that is no one (a stand-off, nobody supported) reads as a word, not a crash
+    assert w.fill("{who:player} wint", {"who": None}) == "niemand wint"
 
 
 def test_every_frame_key_exists_in_every_language():

@@ -267,6 +267,8 @@ class App:
 
     # ------------------------------------------------------------------ table
     def player_name(self, seat):
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return self.words.t("table.nobody")
         return self.session.players[seat]["name"] if self.session else f"#{seat + 1}"
 
     def enter_table(self, session: Session):

@@ -65,6 +65,7 @@ FRAME = {
         "table.you": "jij",
         "table.waiting": "{name} denkt na…",
         "table.log": "Verloop",
+        "table.nobody": "niemand",
         "table.undo": "Zet terugnemen",
         "table.menu": "Naar de lobby",
         "table.export": "Exporteren",
@@ -139,6 +140,7 @@ FRAME = {
         "table.you": "you",
         "table.waiting": "{name} is thinking…",
         "table.log": "Log",
+        "table.nobody": "nobody",
         "table.undo": "Undo move",
         "table.menu": "Back to lobby",
         "table.export": "Export",
@@ -213,6 +215,7 @@ FRAME = {
         "table.you": "du",
         "table.waiting": "{name} denkt nach…",
         "table.log": "Verlauf",
+        "table.nobody": "niemand",
         "table.undo": "Zug zurücknehmen",
         "table.menu": "Zur Lobby",
         "table.export": "Exportieren",
@@ -294,7 +297,10 @@ class Words:
                 return match.group(0)
             value = params[key]
             if kind == "player":
-                return self._join([self.player_name(v) for v in _as_list(value)])
+                seats = [v for v in _as_list(value) if v is not None]
+                if not seats:
+                    return self.t("table.nobody")
+                return self._join([self.player_name(v) for v in seats])
             if kind == "name":
                 return self._join([self.name(v) for v in _as_list(value)])
             if isinstance(value, list):
