@@ -1,7 +1,8 @@
 """Thurn und Taxis in a real browser, played by clicking the screen's controls:
 a whole game against a bot to the final score (with checks that the bot's hand
-and bonus values never reach the page), the north map with horses, and the
-hand-off between two humans.
+and bonus values never reach the page), the north map with horses (cards played
+to the carriage as horses, a map target taken from the keyboard, the portrait
+layout), and the hand-off between two humans.  One page for the whole file.
 
 The human's policy is "the first sensible control": score when offered, else
 play a card to the route, else select a card, else draw the first open card,
@@ -54,11 +55,25 @@ def site():
     server.shutdown()
 
 
-def step(page, timeout=30_000, before_click=None):
+@pytest.fixture(scope="module")
+def tab(browser, site):
+    """One page for this file (each game still boots the page once)."""
+    from .conftest import Tab
+
+    t = Tab(browser, site)
+    yield t
+    try:
+        assert t.foreign == [], f"the page asked another host: {t.foreign[:3]}"
+        assert t.errors == [], f"errors on the page: {t.errors[:3]}"
+    finally:
+        t.close()
+
+
+def step(page, timeout=30_000, before_click=None, priority=PRIORITY):
     """Wait until something can be clicked (or the game is over); click it.
     `before_click` runs while the page is steady (the human's turn)."""
-    page.wait_for_function(f"() => ({CHOOSE})({json.dumps(PRIORITY)}) !== null", timeout=timeout)
-    what = page.evaluate(CHOOSE, PRIORITY)
+    page.wait_for_function(f"() => ({CHOOSE})({json.dumps(priority)}) !== null", timeout=timeout)
+    what = page.evaluate(CHOOSE, priority)
     if what in ("result", "handoff"):
         return what
     if before_click:
@@ -91,7 +106,11 @@ def check_no_secrets(page, tab, me=0, bot=1):
     assert panel.locator("[data-value], .tt-mytile").count() == 0
     assert f"Cards: {len(st.hands[bot])}" in panel.inner_text()
     assert f"Bonus tiles: {len(st.bonus[bot])}" in panel.inner_text()
-    words = Words("en", "thurn_taxis")
+    # nowhere in the page (markup included): no tile list of the bot, no line
+    # of the log telling the bot's values
+    html = page.inner_html("#app")
+    assert html.count('class="tt-mytile"') == sum(1 for _ in st.bonus[me])
+    words = Words("en", "thurn_taxis", lambda s: ["Anna", "Bot"][s])
     text = page.inner_text("body")
     for key, value in st.bonus[bot]:
         assert words.entry({"k": "tile_own", "seat": bot, "tile": key, "value": value}) not in text
@@ -109,17 +128,24 @@ def test_full_game_against_a_bot_by_clicking(tab):
         checked.append(check_no_secrets(page, tab))
 
     for n in range(1500):
-        if step(page, before_click=check if n % 6 == 0 else None) == "result":
+        if step(page, before_click=check if n % 3 == 0 else None) == "result":
             break
     else:
         pytest.fail("the game did not end")
+    # the final score: the result screen with every seat's points
     assert page.locator(".result .breakdown").is_visible()
     st = engine.load(tab.state_json())
     assert st.is_over()
+    totals = page.eval_on_selector_all(".result tr.total td", "els => els.map(e => e.textContent.trim())")
+    assert totals == [str(v) for v in st.result()["scores"]]
     assert max(checked) > 0 or not st.bonus[1], "never checked while the bot held bonus tiles"
     # after the end the bonus values are public
     page.click("#result-close")
     assert page.locator('#screen .tt-player[data-seat="1"] .tt-mytile').count() == len(st.bonus[1])
+
+
+HORSE_FIRST = [".tt-score-go", ".tt-horse", ".tt-play", ".tt-pick:not(.selected)", ".tt-take",
+               ".tt-discard", ".tt-pass", ".tt-abandon", ".tt-official.on[data-cmd=act]"]
 
 
 def test_north_map_with_horses_starts_and_plays(tab):
@@ -128,13 +154,45 @@ def test_north_map_with_horses_starts_and_plays(tab):
     assert page.locator("#screen .tt[data-map=north]").count() == 1
     assert "reconstruction" in page.locator("#screen .tt-recon").inner_text()
     assert page.locator("#screen .tt-shoes").count() > 0  # horseshoes on the cards
+    # the bonus tiles lie on the map: in the regions, beside the free cities, in a row
+    tiles = page.eval_on_selector_all("#screen svg.tt-map .tt-tile", "els => els.map(e => e.dataset.stack)")
+    assert "region:preussen" in tiles and "free:hamburg" in tiles and "len8" in tiles and "end" in tiles
+    # a hand card selected, one route end lights up on the map; Enter plays it
+    for _ in range(6):  # the first turn: two cards drawn, then a card selected
+        if page.locator("#screen svg.tt-map .tt-target").count():
+            break
+        step(page, priority=[".tt-pick:not(.selected)", ".tt-take"])
     before = len(json.loads(tab.state_json())["actions"])
-    for _ in range(12):
-        if step(page) == "result":
+    page.locator("#screen svg.tt-map .tt-target").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"JSON.parse(speeltafelApp.session.state.to_json()).actions.length > {before}")
+    assert json.loads(tab.state_json())["actions"][before][1]["type"] == "play"
+    # play on, a card to the carriage whenever one can
+    horses = 0
+    for _ in range(40):
+        what = step(page, priority=HORSE_FIRST)
+        if what == "result":
+            break
+        horses += what == ".tt-horse"
+        if horses >= 2:
             break
     page.wait_for_function("speeltafelApp.thinking == null")
-    assert len(json.loads(tab.state_json())["actions"]) >= before + 8
-    assert "Horses:" in page.locator("#screen .tt-players").inner_text()
+    st = engine.load(tab.state_json())
+    assert horses >= 2 and st.turn >= 3
+    assert sum(1 for a in json.loads(tab.state_json())["actions"] if a[1]["type"] == "horse") >= 2
+    # the carriage in the players' panel: base 2 horses plus the horseshoes played
+    power = st.horse_power(0)
+    assert f"Horses: {power}" in page.locator('#screen .tt-player[data-seat="0"]').inner_text()
+    # the officials: the cartwright is not in a game with horses
+    assert "not with horses" in page.locator("#screen .tt-official", has_text="Cartwright").inner_text()
+    # a 10-inch tablet held upright: everything fits the width, the map on top
+    page.set_viewport_size({"width": 800, "height": 1280})
+    try:
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 800
+        box = page.locator("#screen svg.tt-map").bounding_box()
+        assert box["width"] > 700 and box["y"] < 300
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
 
 
 def test_two_humans_get_the_hand_off_screen(tab):

@@ -27,6 +27,140 @@ def _card_key(city: str, h) -> str:
     return f"{city}|{'' if h is None else h}"
 
 
+# ------------------------------------------------------------ map layout
+# Where the city names and the bonus tiles go on the map.  Pure geometry on the
+# map data (no rule): each name takes the free spot next to its city, each
+# region's tiles lie inside the region (on the border of a two-country region),
+# a free city's tile beside the city, the other stacks in a row under the map.
+
+TILE_W, TILE_H = 28, 32
+CHAR_W = 7.6          # a bold 12-unit label, per character (generous)
+_LAYOUTS: dict = {}
+
+
+def _overlap(a, b) -> float:
+    """Overlapping area of two boxes (x, y, w, h)."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _inside(pt, box) -> bool:
+    return box[0] <= pt[0] <= box[0] + box[2] and box[1] <= pt[1] <= box[1] + box[3]
+
+
+def _label_box(x, y, anchor, width):
+    left = x - width / 2 if anchor == "middle" else (x if anchor == "start" else x - width)
+    return (left, y - 10, width, 13)
+
+
+def _layout(m: dict, names: dict, nseats: int, stack_keys: tuple) -> dict:
+    key = (m["id"], tuple(sorted(names.items())), nseats, stack_keys)
+    if key in _LAYOUTS:
+        return _LAYOUTS[key]
+    pos = {c["id"]: (c["x"], c["y"]) for c in m["cities"]}
+    hw = (nseats - 1) / 2 * 15 + 8
+    blocks = [(x - 11, y - 11, 22, 22) for x, y in pos.values()]           # the cities
+    blocks += [(x - hw, y - 28, 2 * hw, 17) for x, y in pos.values()]      # their house rows
+    road_pts = []
+    for a, b in m["roads"]:
+        (x1, y1), (x2, y2) = pos[a], pos[b]
+        road_pts += [(x1 + (x2 - x1) * k / 8, y1 + (y2 - y1) * k / 8) for k in range(1, 8)]
+
+    def cost(box, placed, blocks=blocks, road_pts=road_pts):
+        area = sum(_overlap(box, b) for b in blocks) + 2 * sum(_overlap(box, b) for b in placed)
+        return area + 6 * sum(1 for p in road_pts if _inside(p, box))
+
+    def near(x, y, reach):
+        """The blocks and road points that a box within `reach` of (x, y) can touch."""
+        area = (x - reach, y - reach, 2 * reach, 2 * reach)
+        return ([b for b in blocks if _overlap(b, area)], [p for p in road_pts if _inside(p, area)])
+
+    # names: the most crowded cities choose first
+    def crowd(c):
+        x, y = pos[c]
+        return -sum(1 for (u, v) in pos.values() if abs(u - x) < 70 and abs(v - y) < 45)
+
+    labels, placed = {}, []
+    for cid in sorted(pos, key=crowd):
+        x, y = pos[cid]
+        width = CHAR_W * len(names[cid]) + 2
+        best = None
+        local = near(x, y, 40 + CHAR_W * len(names[cid]))
+        here = [b for b in placed if _overlap(b, (x - 150, y - 60, 300, 120))]
+        for rank, (lx, ly, anchor) in enumerate((
+                (x, y + 22, "middle"), (x + 13, y + 5, "start"), (x - 13, y + 5, "end"),
+                (x + 7, y + 21, "start"), (x - 7, y + 21, "end"), (x, y - 31, "middle"),
+                (x + 11, y - 9, "start"), (x - 11, y - 9, "end"))):
+            box = _label_box(lx, ly, anchor, width)
+            c = cost(box, here, *local) + rank * 4
+            if best is None or c < best[0]:
+                best = (c, (lx, ly, anchor), box)
+        labels[cid] = best[1]
+        placed.append(best[2])
+
+    # bonus tiles on the map: regions and free cities
+    tiles = {}
+    country_cities = {}
+    for c in m["cities"]:
+        country_cities.setdefault(c["country"], []).append(c["id"])
+    dirs = [(1, 0), (0.92, 0.38), (0.71, 0.71), (0.38, 0.92), (0, 1), (-0.38, 0.92), (-0.71, 0.71),
+            (-0.92, 0.38), (-1, 0), (-0.92, -0.38), (-0.71, -0.71), (-0.38, -0.92), (0, -1),
+            (0.38, -0.92), (0.71, -0.71), (0.92, -0.38)]
+    spots = []
+    for r in m["bonus"]["regions"]:
+        cities = [c for k in r["countries"] for c in country_cities.get(k, [])]
+        if cities:
+            spots.append(("region:" + r["id"], cities, (0, 12, 24, 36, 48, 60)))
+    for c in m["cities"]:
+        if c["country"] is None:
+            spots.append(("free:" + c["id"], [c["id"]], (26, 34, 42)))
+    for skey, cities, radii in spots:
+        if skey not in stack_keys:
+            continue
+        cx = sum(pos[c][0] for c in cities) / len(cities)
+        cy = sum(pos[c][1] for c in cities) / len(cities)
+        centres = [(cx, cy, radii)]
+        if len(cities) > 1:  # a region in two parts: also beside each of its cities
+            centres += [(pos[c][0], pos[c][1], (30, 42)) for c in cities]
+        best = None
+        for ox, oy, rs in centres:
+            local = near(ox, oy, max(rs) + 40)
+            here = [b for b in placed if _overlap(b, (ox - 110, oy - 110, 220, 220))]
+            for r in rs:
+                for dx, dy in (dirs if r else [(0, 0)]):
+                    tx, ty = ox + dx * r, oy + dy * r
+                    box = (tx - TILE_W / 2 - 2, ty - TILE_H / 2 - 2, TILE_W + 8, TILE_H + 8)
+                    c = cost(box, here, *local) + 0.5 * ((tx - cx) ** 2 + (ty - cy) ** 2) ** 0.5
+                    if best is not None and c >= best[0]:
+                        continue
+                    # the tile lies in its region: no other city nearer to it
+                    closest = min(pos, key=lambda k: (pos[k][0] - tx) ** 2 + (pos[k][1] - ty) ** 2)
+                    c += 0 if closest in cities else 400
+                    if best is None or c < best[0]:
+                        best = (c, (round(tx, 1), round(ty, 1)), box)
+        tiles[skey] = best[1]
+        placed.append(best[2])
+
+    # the rest in a row under the map
+    top = max(b[1] + b[3] for b in placed + blocks) + 10
+    left = min(b[0] for b in placed + blocks)
+    tray = [k for k in stack_keys if not k.startswith(("region:", "free:"))]
+    step = 86
+    for i, k in enumerate(tray):
+        tiles[k] = (left + 40 + i * step, top + TILE_H / 2 + 4)
+    boxes = placed + blocks + [(x - TILE_W / 2, y - TILE_H / 2, TILE_W, TILE_H + 22)
+                               for k, (x, y) in tiles.items() if k in tray]
+    x0 = min(b[0] for b in boxes) - 10
+    y0 = min(b[1] for b in boxes) - 8
+    x1 = max(b[0] + b[2] for b in boxes) + 10
+    y1 = max(b[1] + b[3] for b in boxes) + 8
+    out = {"labels": labels, "tiles": tiles, "tray": tray,
+           "box": (round(x0), round(y0), round(x1 - x0), round(y1 - y0))}
+    _LAYOUTS[key] = out
+    return out
+
+
 class Screen:
     def __init__(self, ctx):
         self.ctx = ctx
@@ -55,6 +189,32 @@ class Screen:
             self.pick = 0
         elif arg == "postillion":
             self.hint = "postillion_hint"
+
+    # ------------------------------------------------------------ keyboard
+    def after_render(self, root) -> None:
+        """Browser only: the map's targets (SVG groups with role=button) answer
+        Enter and Space like buttons do."""
+        if root is None or not hasattr(root, "addEventListener"):
+            return
+        if getattr(self, "_key_proxy", None) is None:
+            from pyodide.ffi import create_proxy
+
+            self._key_proxy = create_proxy(self._key)
+        root.addEventListener("keydown", self._key_proxy)
+
+    @staticmethod
+    def _key(ev):
+        if str(ev.key) not in ("Enter", " ") or ev.ctrlKey or ev.metaKey or ev.altKey:
+            return
+        el = ev.target
+        if str(getattr(el, "tagName", "")).lower() == "button" or el.getAttribute("role") != "button":
+            return
+        import js
+        from pyodide.ffi import to_js
+
+        ev.preventDefault()
+        opts = to_js({"bubbles": True}, dict_converter=js.Object.fromEntries)
+        el.dispatchEvent(js.MouseEvent.new("click", opts))
 
     # ------------------------------------------------------------ helpers
     def t(self, key, **params):
@@ -109,21 +269,70 @@ class Screen:
         return (
             f'<div class="tt" data-map="{esc(m["id"])}">'
             f'<div class="tt-board">{self._svg()}{recon}</div>'
-            f'<div class="tt-controls">{end}{self._actions()}{self._officials()}{self._hand()}'
-            f'{self._route()}{self._open()}</div>'
+            f'<div class="tt-controls">{end}{self._actions()}{self._hand()}'
+            f'{self._route()}{self._open()}{self._officials()}</div>'
             f'<div class="tt-info">{self._players()}{self._stacks()}</div>'
             f'</div>'
         )
 
     # ------------------------------------------------------------ the map
+    def _stack_order(self):
+        """Every bonus stack of this map, in the order of the board."""
+        m, stacks = self.m, self.view.get("stacks") or {}
+        order = (["region:" + r["id"] for r in m["bonus"]["regions"]] + ["all"]
+                 + [f"len{n}" for n in sorted(int(k) for k in m["bonus"]["length"])]
+                 + sorted(k for k in stacks if k.startswith("free:")) + ["end"])
+        return tuple(k for k in order if k in stacks)
+
+    def _stack_colours(self, key):
+        if key.startswith("region:"):
+            region = next(r for r in self.m["bonus"]["regions"] if "region:" + r["id"] == key)
+            return [self.country_colour[c] for c in region["countries"]]
+        if key.startswith("free:"):
+            return [self._colour(None)]
+        return []
+
+    def _stack_text(self, key):
+        vals = (self.view.get("stacks") or {}).get(key) or []
+        if not vals:
+            return self.t("tile_gone", name=self.n(key))
+        return self.t("tile_stack", name=self.n(key), v=vals[0], n=len(vals))
+
+    def _tile(self, key, x, y, caption=""):
+        vals = (self.view.get("stacks") or {}).get(key) or []
+        label = self._stack_text(key)
+        x0, y0 = x - TILE_W / 2, y - TILE_H / 2
+        out = [f'<g class="tt-tile{"" if vals else " gone"}" data-stack="{esc(key)}" role="img" '
+               f'aria-label="{esc(label)}"><title>{esc(label)}</title>']
+        for k in range(min(len(vals) - 1, 3), 0, -1):  # the stack's depth
+            out.append(f'<rect x="{x0 + 2 * k}" y="{y0 + 2 * k}" width="{TILE_W}" height="{TILE_H}" rx="3" '
+                       f'class="tt-tile-under"/>')
+        out.append(f'<rect x="{x0}" y="{y0}" width="{TILE_W}" height="{TILE_H}" rx="3" class="tt-tile-face"/>')
+        cols = self._stack_colours(key) if vals else []
+        for i, col in enumerate(cols):
+            w = TILE_W / len(cols)
+            out.append(f'<rect x="{x0 + i * w:.1f}" y="{y0}" width="{w:.1f}" height="7" style="fill:{col}" '
+                       f'class="tt-tile-band"/>')
+        out.append(f'<text x="{x}" y="{y + (9 if cols else 6)}" class="tt-tile-val">{vals[0] if vals else "–"}</text>')
+        if caption:
+            out.append(f'<text x="{x + 2}" y="{y0 + TILE_H + 17}" class="tt-tile-cap">{esc(caption)}</text>')
+        out.append("</g>")
+        return "".join(out)
+
+    def _tile_caption(self, key):
+        if key.startswith("len"):
+            return self.t("tile_cap_len", n=key[3:])
+        return self.t("tile_cap_" + key)
+
     def _svg(self) -> str:
         m, view = self.m, self.view
         pos = {c["id"]: (c["x"], c["y"]) for c in m["cities"]}
-        xs = [x for x, _ in pos.values()]
-        ys = [y for _, y in pos.values()]
-        x0, y0 = min(xs) - 48, min(ys) - 42
-        w, h = max(xs) + 48 - x0, max(ys) + 36 - y0
-        out = [f'<svg class="tt-map" viewBox="{x0} {y0} {w} {h}" role="img" '
+        players = view["players"]
+        nseats = len(players)
+        names = {c["id"]: self.n(c["id"]) for c in m["cities"]}
+        lay = _layout(m, names, nseats, self._stack_order())
+        x0, y0, w, h = lay["box"]
+        out = [f'<svg class="tt-map" viewBox="{x0} {y0} {w} {h}" role="group" '
                f'aria-label="{esc(self.t("map_label", map=self.n(m["id"])))}">',
                f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" rx="14" class="tt-sea"/>']
         # countries: a wash in the country colour over its cities and the roads
@@ -143,20 +352,21 @@ class Screen:
         for a, b in m["roads"]:
             (x1, y1), (x2, y2) = pos[a], pos[b]
             out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="tt-road"/>')
-        # every player's route (the viewer's thick, the others dashed)
-        players = view["players"]
-        order = [s for s in range(len(players)) if s != self.me] + ([self.me] if self.me is not None else [])
+        # every player's route: the viewer's thick and solid, each other seat
+        # with its own dash pattern (shown again in the players' panel)
+        order = [s for s in range(nseats) if s != self.me] + ([self.me] if self.me is not None else [])
         for s in order:
             route = [c["city"] for c in players[s]["route"]]
             if not route:
                 continue
-            cls = "tt-route-line mine" if s == self.me else "tt-route-line"
-            pts = " ".join(f"{pos[c][0]},{pos[c][1]}" for c in route)
+            cls = "tt-route-line mine" if s == self.me else f"tt-route-line dash{s % 4}"
+            style = f'style="--pc:{self.ctx.color(s)}" data-seat="{s}"'
             if len(route) == 1:
                 x, y = pos[route[0]]
-                out.append(f'<circle cx="{x}" cy="{y}" r="15" class="{cls}" style="--pc:{self.ctx.color(s)}"/>')
+                out.append(f'<circle cx="{x}" cy="{y}" r="15" class="{cls}" {style}/>')
             else:
-                out.append(f'<polyline points="{pts}" class="{cls}" style="--pc:{self.ctx.color(s)}"/>')
+                pts = " ".join(f"{pos[c][0]},{pos[c][1]}" for c in route)
+                out.append(f'<polyline points="{pts}" class="{cls}" {style}/>')
         # where the selected card may go: dashed links from the route ends
         targets = {}
         if self.sel is not None:
@@ -170,6 +380,12 @@ class Screen:
                     frm = mine[0] if a["end"] == "head" else mine[-1]
                     (x1, y1), (x2, y2) = pos[frm], pos[a["city"]]
                     out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="tt-link"/>')
+        # the bonus tiles: in their regions, beside their free cities, the rest in a row
+        for key, (tx, ty) in lay["tiles"].items():
+            if key.startswith("free:") and key[5:] in pos:  # a thin line to its free city
+                cx, cy = pos[key[5:]]
+                out.append(f'<line x1="{cx}" y1="{cy}" x2="{tx}" y2="{ty}" class="tt-tile-lead"/>')
+            out.append(self._tile(key, tx, ty, self._tile_caption(key) if key in lay["tray"] else ""))
         # placement preview
         preview = set()
         if self.score_shown:
@@ -179,17 +395,17 @@ class Screen:
         for s, p in enumerate(players):
             for c in p["houses"]:
                 houses.setdefault(c, []).append(s)
-        nseats = len(players)
         sel_city = self.sel.split("|")[0] if self.sel else None
         for c in m["cities"]:
             cid, x, y = c["id"], c["x"], c["y"]
-            name = self.n(cid)
+            name = names[cid]
+            lx, ly, anchor = lay["labels"][cid]
             ring = ""
             if cid == sel_city:
                 ring = f'<circle cx="{x}" cy="{y}" r="15" class="tt-selring"/>'
             body = (f'{ring}<circle cx="{x}" cy="{y}" r="9" class="tt-city{" free" if c["country"] is None else ""}" '
                     f'style="--cc:{self._colour(c["country"])}"/>'
-                    f'<text x="{x}" y="{y + 22}" class="tt-label">{esc(name)}</text>')
+                    f'<text x="{lx}" y="{ly}" class="tt-label" text-anchor="{anchor}">{esc(name)}</text>')
             # houses above the city, one fixed slot per seat
             for s in houses.get(cid, []):
                 hx = x + (s - (nseats - 1) / 2) * 15
@@ -370,6 +586,8 @@ class Screen:
                 cls += " on"
                 if self.wagner:
                     state = self.t("official_on")
+            elif off == "wagner" and self.view.get("horses"):
+                state = self.t("official_not_here")
             if mine and used == off:
                 state = self.t("official_used")
                 cls += " used"
@@ -444,6 +662,15 @@ class Screen:
                     if cities else self.t("score_none"))
             out.append(f'</div><button type="button" class="tt-score-go primary" data-cmd="act" '
                        f'data-arg="{i}">{esc(text)}</button></div>')
+        quick = [(off, self.index[_key({"type": off})]) for off in ("amtmann", "postmeister")
+                 if _key({"type": off}) in self.index]
+        if quick:
+            out.append('<div class="tt-btns">')
+            for off, i in quick:
+                out.append(f'<button type="button" class="tt-offquick" data-cmd="act" data-arg="{i}">'
+                           f'{self._official_icon(off)}<span><b>{esc(self.t("off_" + off))}</b>: '
+                           f'{esc(self.t("off_" + off + "_rule"))}</span></button>')
+            out.append('</div>')
         i = self.index.get(_key({"type": "pass"}))
         if i is not None:
             out.append(f'<button type="button" class="tt-pass" data-cmd="act" data-arg="{i}">'
@@ -475,9 +702,12 @@ class Screen:
                 out.append(f'<ul class="tt-mytiles">{tiles}</ul>')
                 if p["bonus"]:
                     out.append(f'<div class="tt-muted">{esc(self.t("tiles_points", p=p.get("bonus_points", 0)))}</div>')
-            if s != self.me and p["route"]:
+            if p["route"]:
                 route = " – ".join(self.n(c["city"]) for c in p["route"])
-                out.append(f'<div class="tt-proute"><span class="tt-muted">{esc(self.t("route_of"))}:</span> {esc(route)}</div>')
+                dash = "mine" if s == self.me else f"dash{s % 4}"
+                line = (f'<svg class="tt-linekey" viewBox="0 0 40 10" role="img" aria-label="{esc(self.t("route_style"))}">'
+                        f'<line x1="3" y1="5" x2="37" y2="5" class="tt-route-line {dash}" style="--pc:{self.ctx.color(s)}"/></svg>')
+                out.append(f'<div class="tt-proute">{line}<span class="tt-muted">{esc(self.t("route_of"))}:</span> {esc(route)}</div>')
             out.append("</li>")
         out.append("</ul></section>")
         return "".join(out)
