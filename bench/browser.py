@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -119,8 +120,9 @@ def longest_stall(browser, url, game_id, seats, level, seconds):
     page.evaluate("m => localStorage.setItem('speeltafel:prefs', JSON.stringify({lobby: m, bot_delay_ms: 0}))", model)
     page.reload()
     page.wait_for_selector("body[data-ready=lobby]", state="attached", timeout=120_000)
-    page.evaluate("window.__longtasks = []")
     page.click("#start")
+    page.wait_for_selector("body[data-ready=table]", state="attached", timeout=60_000)
+    page.evaluate("window.__longtasks = []")  # from the table's first drawing on: bots at play
     page.wait_for_timeout(seconds * 1000)
     stalls = page.evaluate("window.__longtasks")
     moves = page.evaluate("speeltafelApp.session.state.actions.length")
@@ -133,44 +135,54 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--stall-seconds", type=int, default=20)
+    parser.add_argument("--parts", default="start,size,bots,stalls",
+                        help="which measurements to run, comma-separated")
     args = parser.parse_args()
+    parts = set(args.parts.split(","))
     from playwright.sync_api import sync_playwright
 
-    dist = ROOT / "dist"
+    dist = Path(os.environ.get("SPEELTAFEL_DIST") or ROOT / "dist").resolve()
     table_server, table_url = serve(dist, 0, "/speeltafel/")
     bare_server, bare_url = serve(bare_site(dist), 0, "/bare/")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         out = {}
-        bare_cold, bare_warm, table_cold, table_warm = [], [], [], []
-        for _ in range(args.runs):  # interleaved, so both see the same machine
-            c, w = start_times(browser, bare_url, "bare", 1)
-            bare_cold += c
-            bare_warm += w
-            c, w = start_times(browser, table_url, "lobby", 1)
-            table_cold += c
-            table_warm += w
         med = statistics.median
-        out["start"] = {"bare_cold": med(bare_cold), "bare_warm": med(bare_warm),
-                        "table_cold": med(table_cold), "table_warm": med(table_warm),
-                        "runs": args.runs}
-        print(json.dumps(out["start"]), flush=True)
-        raw, packed = first_visit_bytes(browser, table_url)
-        out["first_visit"] = {"bytes": raw, "gzip_bytes": packed}
-        print(json.dumps(out["first_visit"]), flush=True)
-        out["bots"] = bot_times(browser, table_url, args.decisions)
-        for row in out["bots"]:
-            print(json.dumps({"game": row[0], "level": row[1], "seats": row[2], "median_ms": round(row[3], 1),
-                              "max_ms": round(row[4], 1), "decisions": row[5]}), flush=True)
-        import engine
-        from engine import bots as bot_levels
+        if "start" in parts:
+            bare_cold, bare_warm, table_cold, table_warm = [], [], [], []
+            for _ in range(args.runs):  # interleaved, so both see the same machine
+                c, w = start_times(browser, bare_url, "bare", 1)
+                bare_cold += c
+                bare_warm += w
+                c, w = start_times(browser, table_url, "lobby", 1)
+                table_cold += c
+                table_warm += w
+            out["start"] = {"bare_cold": med(bare_cold), "bare_warm": med(bare_warm),
+                            "table_cold": med(table_cold), "table_warm": med(table_warm),
+                            "cold_ratio": round(med(table_cold) / med(bare_cold), 2),
+                            "warm_ratio": round(med(table_warm) / med(bare_warm), 2),
+                            "runs": args.runs}
+            print(json.dumps(out["start"]), flush=True)
+        if "size" in parts:
+            raw, packed = first_visit_bytes(browser, table_url)
+            out["first_visit"] = {"bytes": raw, "gzip_bytes": packed}
+            print(json.dumps(out["first_visit"]), flush=True)
+        if "bots" in parts:
+            for row in bot_times(browser, table_url, args.decisions):
+                print(json.dumps({"game": row[0], "level": row[1], "seats": row[2], "median_ms": round(row[3], 1),
+                                  "max_ms": round(row[4], 1), "decisions": row[5]}), flush=True)
+        if "stalls" in parts:
+            import engine
+            from engine import bots as bot_levels
 
-        for game_id in sorted(engine.GAMES):
-            seats = 2 if engine.GAMES[game_id].min_seats <= 2 else 6
-            stall, count, moves = longest_stall(browser, table_url, game_id, seats,
-                                                bot_levels.LEVELS[game_id][-1], args.stall_seconds)
-            print(json.dumps({"game": game_id, "longest_stall_ms": stall, "long_tasks": count,
-                              "moves_in_window": moves, "seconds": args.stall_seconds}), flush=True)
+            for game_id in sorted(engine.GAMES):
+                seats = 2 if engine.GAMES[game_id].min_seats <= 2 else 6
+                for level in bot_levels.LEVELS[game_id][1:]:
+                    stall, count, moves = longest_stall(browser, table_url, game_id, seats, level,
+                                                        args.stall_seconds)
+                    print(json.dumps({"game": game_id, "level": level, "seats": seats,
+                                      "longest_stall_ms": stall, "long_tasks": count,
+                                      "moves_in_window": moves, "seconds": args.stall_seconds}), flush=True)
         browser.close()
     table_server.shutdown()
     bare_server.shutdown()

@@ -260,7 +260,8 @@ def _greedy_value(g, me):
 
 
 def one_ply(g, value, me, placements=None):
-    """[(value, place, follower)] for every placement and follower choice."""
+    """[(value, place, follower)] for every placement and follower choice.
+    A generator that yields after each placement, so the table stays responsive."""
     out = []
     if g.phase == "place":
         for (x, y, rot) in (placements if placements is not None else g.placements):
@@ -269,6 +270,7 @@ def one_ply(g, value, me, placements=None):
             h.place(x, y, rot)
             for fol in follower_choices(h):
                 out.append((value(after(h, None, fol), me), p, fol))
+            yield
     elif g.phase == "follower":
         for fol in follower_choices(g, prune_crowns=False):
             out.append((value(after(g, None, fol), me), None, fol))
@@ -307,7 +309,7 @@ def greedy(view, legal, rng):
     me = view["seat"] if view["seat"] is not None else g.to_act()[0]
     if g.phase == "pest":
         return pest_choice(g, legal, _greedy_value, me)
-    scored = one_ply(g, _greedy_value, me)
+    scored = yield from one_ply(g, _greedy_value, me)
     # ties: the first best (deterministic); a tiny random tie-break
     best = max(v for v, _, _ in scored)
     top = [t for t in scored if t[0] >= best - 1e-9]

@@ -388,17 +388,25 @@ class App:
         self.thinking = None
 
     async def run_bots(self):
+        """Bots move one after another.  Every piece of work (thinking in
+        slices, applying, saving, drawing) is its own short task, with a
+        return to the browser in between, so taps are answered while a
+        bot plays and no single task stalls the page."""
         try:
             while self.session and self.session.bots_to_act() and not self.session.state.is_over():
                 session = self.session
                 seat = session.bots_to_act()[0]
-                self.thinking = seat
-                self.render_table()
+                if self.thinking != seat:
+                    self.thinking = seat
+                    self.render_table()
                 await asyncio.sleep(self.bot_delay_ms / 1000)
                 seed = session.state.seed * 7919 + len(session.state.actions)
                 thinker = session.bot_thinker(seat, seed)
                 action = None
                 while True:
+                    await asyncio.sleep(0)  # let the page draw and answer taps
+                    if self.session is not session:
+                        return
                     deadline = time.perf_counter() + SLICE_MS / 1000
                     try:
                         while time.perf_counter() < deadline:
@@ -406,22 +414,29 @@ class App:
                     except StopIteration as done:
                         action = done.value
                         break
-                    await asyncio.sleep(0)  # let the page draw and answer taps
+                await asyncio.sleep(0)
                 if self.session is not session:
                     return
                 session.bot_act(seat, action)
-                self.thinking = None
-                self.autosave()
+                self.autosave()  # saved before anything else, so a reload never loses it
+                await asyncio.sleep(0)
+                if self.session is not session:
+                    return
+                # the next bot (if any) is shown thinking in the same drawing
+                following = session.bots_to_act()
+                self.thinking = following[0] if following and not session.state.is_over() else None
                 self.render_table()
+                await asyncio.sleep(0)
         except asyncio.CancelledError:
             raise
         except Exception as err:  # a bot bug must not freeze the table
             self.message = self.words.t("table.bot_error", why=f"{type(err).__name__}: {err}")
+            self.thinking = None
+            if self.session:
+                self.render_table()
         finally:
             self.thinking = None
             self.bot_task = None
-        if self.session:
-            self.render_table()
 
 
 def start():
