@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import sys
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
+# SPEELTAFEL_DIST builds elsewhere (several people testing in one checkout)
+DIST = Path(os.environ.get("SPEELTAFEL_DIST") or ROOT / "dist").resolve()
 NODE = ROOT / "node_modules"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
