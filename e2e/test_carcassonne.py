@@ -1,5 +1,7 @@
 """Carcassonne – Het Rad van Fortuin in a real browser: a whole game against a
-bot played by clicking the board, the classic start, pan and zoom."""
+bot played by clicking the board, to the final scoring feature by feature; the
+classic start played a few turns from the keyboard alone (placing, rotating,
+confirming, a follower, zoom/pan/fit); pan and zoom by mouse and by pinch."""
 
 import json
 import re
@@ -13,7 +15,7 @@ CONTROLS = ".cc-cell, #cc-none, .cc-pest, .result"
 
 
 def view_box(page):
-    return page.get_attribute("#cc-board", "viewBox")
+    return [float(v) for v in page.get_attribute("#cc-board", "viewBox").split()]
 
 
 def units_per_pixel(page):
@@ -22,10 +24,24 @@ def units_per_pixel(page):
         return Math.max(w / el.clientWidth, h / el.clientHeight); }""")
 
 
+def tab_to(page, selector, back=False, limit=60):
+    """Press Tab (or Shift+Tab) until `selector` has the focus: proves it is
+    in the tab order."""
+    for _ in range(limit):
+        if page.evaluate("s => document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    raise AssertionError(f"{selector} cannot be reached with Tab")
+
+
+def focused_id(page):
+    return page.evaluate("document.activeElement && document.activeElement.id")
+
+
 @pytest.fixture(scope="module")
 def tab(browser, site):
-    """One page for this file: the second game starts with a single reload
-    instead of two fresh boots (Pyodide takes most of the time here)."""
+    """One page for this file: each game after the first starts with a reload
+    instead of a fresh boot (Pyodide takes most of the time here)."""
     t = Tab(browser, site)
     yield t
     try:
@@ -40,14 +56,18 @@ def test_full_game_against_a_bot_by_clicking(tab):
     assert page.locator("#cc-board .cc-seg").count() == 6  # the wheel with its six segments
     assert page.locator("#cc-board .cc-pig").count() == 1
     assert page.locator("#cc-board .cc-crown").count() == 9
+    # the score track: one marker per player, named for screen readers
+    assert page.locator(".cc-track .cc-marker").count() == 2
+    assert "Anna 0" in page.get_attribute(".cc-track", "aria-label")
     left0 = int(page.inner_text("#cc-tiles-left"))
-    turns = followers = pests = 0
-    deadline = time.time() + 150
+    turns = followers = closeups = pests = 0
+    deadline = time.time() + 110
     while time.time() < deadline:
         page.wait_for_selector(CONTROLS, timeout=30_000)
         if page.locator(".result").count():
             break
         if page.locator(".cc-cell").count():
+            assert page.locator(".cc-drawn .cc-mini").count() == 1  # the drawn tile is shown
             page.locator(".cc-cell").first.click()
             # the preview sits on the chosen cell; rotate when the cell allows it
             if page.locator("#cc-rotate:not([disabled])").count() and turns % 3 == 0:
@@ -58,8 +78,17 @@ def test_full_game_against_a_bot_by_clicking(tab):
             assert page.locator("#cc-board .cc-last").count() == 1  # the last tile is marked
         elif page.locator("#cc-none").count():
             spots = page.locator("#cc-board .cc-spot")
-            if spots.count() and turns % 2 == 0:
-                spots.first.click()
+            close = page.locator(".cc-closeup .cc-cspot")
+            # exactly the legal spots are offered (the tile's free ones and the free crowns)
+            legal = page.evaluate("speeltafelApp.session.my_legal().length")
+            assert spots.count() == legal - 1 and close.count() <= spots.count()
+            if close.count() and turns % 4 == 0:
+                close.first.click()  # the large copy of the new tile
+                page.click("#cc-confirm")
+                followers += 1
+                closeups += 1
+            elif spots.count() and turns % 4 == 2:
+                spots.first.click()  # a spot on the board (may be a crown)
                 page.click("#cc-confirm")
                 followers += 1
             else:
@@ -70,7 +99,7 @@ def test_full_game_against_a_bot_by_clicking(tab):
             pests += 1
     else:
         raise AssertionError("the game did not end in time")
-    assert turns >= 25 and followers >= 3
+    assert turns >= 25 and followers >= 3 and closeups >= 1
     result = page.locator(".result")
     assert result.is_visible()
     saved = json.loads(tab.state_json())
@@ -78,47 +107,159 @@ def test_full_game_against_a_bot_by_clicking(tab):
     totals = result.locator(".breakdown .total td").all_inner_texts()
     assert len(totals) == 2 and all(re.fullmatch(r"\d+", t) for t in totals)
     assert left0 > 60
+    # the log explains the scores in words
+    log = page.locator(".log").inner_text()
+    assert re.search(r"(krijgt \d+ punten|Eindtelling: \+\d+|: \+\d+ voor)", log)
     # the board behind the result shows the final scoring feature by feature
     page.click("#result-close")
     final = page.locator(".cc-final")
+    final.scroll_into_view_if_needed()
     assert final.is_visible()
-    assert final.locator("h3").count() == 4
+    assert final.locator("h3").count() == 4  # cities, roads, monasteries, farms
+    rows = final.locator(".cc-final-table tbody tr")
+    assert rows.count() == 6  # during the game, four kinds of feature, total
+    assert final.locator(".cc-final-table tr.cc-total td").all_inner_texts() == totals
+    entries = final.locator(".cc-final-list li, .cc-none")
+    assert entries.count() >= 4
+    for text in final.locator(".cc-final-list li").all_inner_texts():
+        assert re.search(r"(Eindtelling|Weide \d+): \+\d+ voor", text), text
     assert page.inner_text("#cc-tiles-left") == "0"
+    # the drawn board: coats of arms and monasteries among the tiles
+    assert page.locator("#cc-board .cc-coat").count() > 0
+    assert page.locator("#cc-board .cc-monastery").count() > 0
 
 
-def test_classic_start_pan_and_zoom(tab):
+def test_classic_start_a_few_turns_from_the_keyboard(tab):
     page = tab.start_game("carcassonne", [("Anna", "human", None), ("Bot", "bot", "random")],
                           options={"start": "classic"}, lang="en")
     page.wait_for_selector("#cc-board .cc-cell")
     assert page.locator("#cc-board .cc-seg").count() == 0  # no wheel
     assert page.locator("#cc-board .cc-crown").count() == 0
     assert int(page.inner_text("#cc-tiles-left")) == 70  # 71 in the stack, one drawn
+    page.locator("#cc-board").focus()
+    placed = 0
+    for turn in range(3):
+        page.wait_for_selector("#cc-list-toggle", timeout=30_000)
+        page.wait_for_selector("#cc-board .cc-cell")
+        # the list of squares: open it, choose one, all with Tab and Enter
+        tab_to(page, "#cc-list-toggle")
+        if page.get_attribute("#cc-list-toggle", "aria-expanded") == "false":
+            page.keyboard.press("Enter")
+        page.wait_for_selector("#cc-list-toggle[aria-expanded=true]")
+        assert focused_id(page) == "cc-list-toggle"  # the re-render keeps the focus
+        cells = page.locator("#cc-board .cc-cell").count()
+        assert page.locator("#cc-opts .cc-opt").count() == cells
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.classList.contains('cc-opt')")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#cc-confirm")
+        assert page.locator("#cc-board .cc-preview").count() == 1
+        # rotate (when the square allows more than one way) and confirm
+        if page.locator("#cc-rotate:not([disabled])").count():
+            before = page.get_attribute("#cc-board .cc-preview", "transform")
+            tab_to(page, "#cc-rotate", back=True)
+            page.keyboard.press("Enter")
+            page.wait_for_function("b => document.querySelector('#cc-board .cc-preview')"
+                                   ".getAttribute('transform') !== b", arg=before)
+            assert focused_id(page) == "cc-rotate"
+        tab_to(page, "#cc-confirm", back=not page.locator("#cc-rotate:not([disabled])").count())
+        page.keyboard.press("Enter")
+        placed += 1
+        page.wait_for_selector("#cc-none")
+        # the follower step: the close-up's spots are buttons in the tab order
+        if turn == 0 and page.locator(".cc-cspot").count():
+            tab_to(page, ".cc-cspot")
+            label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+            assert re.fullmatch(r"As (knight|highwayman|robber|monk|farmer) on the tile \(.+\)", label), label
+            page.keyboard.press("Enter")
+            page.wait_for_selector(".cc-cspot[aria-pressed=true]")
+            tab_to(page, "#cc-confirm")
+        else:
+            tab_to(page, "#cc-none")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#cc-board .cc-cell, .result", timeout=30_000)
+    assert page.locator(".result").count() == 0
+    assert int(page.inner_text("#cc-tiles-left")) == 70 - 2 * placed
+    assert page.locator("#cc-board .cc-meeple").count() >= 1
+    # zoom and fit from the keyboard: the buttons, and keys on the board itself
     fit = view_box(page)
+    fit_attr = page.get_attribute("#cc-board", "viewBox")
+    tab_to(page, "#cc-zoom-in")
+    page.keyboard.press("Enter")
+    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('viewBox') !== f",
+                           arg=fit_attr)
+    zoomed = view_box(page)
+    assert zoomed[2] < fit[2] and focused_id(page) == "cc-zoom-in"
+    page.keyboard.press("Enter")
+    assert view_box(page)[2] < zoomed[2]
+    tab_to(page, "#cc-zoom-out")
+    page.keyboard.press("Enter")
+    tab_to(page, "#cc-board", back=True)
+    b0 = view_box(page)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowUp")
+    b1 = view_box(page)
+    assert b1[0] < b0[0] and b1[1] < b0[1] and b1[2] == b0[2]
+    page.keyboard.press("-")
+    assert view_box(page)[2] > b1[2]
+    page.keyboard.press("0")
+    assert view_box(page) == fit
+    page.keyboard.press("=")
+    assert view_box(page)[2] < fit[2]
+    tab_to(page, "#cc-fit")
+    page.keyboard.press("Enter")
+    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('viewBox').split(' ')"
+                           ".map(Number).every((v, i) => Math.abs(v - f[i]) < 0.05)", arg=fit)
+
+
+def test_classic_start_pan_and_zoom_by_mouse_and_pinch(tab):
+    page = tab.start_game("carcassonne", [("Anna", "human", None), ("Bot", "bot", "random")],
+                          options={"start": "classic"}, lang="de")
+    page.wait_for_selector("#cc-board .cc-cell")
+    fit = view_box(page)
+    fit_attr = page.get_attribute("#cc-board", "viewBox")
     box = page.locator("#cc-board").bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     # mouse wheel zooms in
     before = units_per_pixel(page)
     page.mouse.move(cx, cy)
     page.mouse.wheel(0, -300)
-    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('viewBox') !== f", arg=fit)
-    zoomed = [float(v) for v in view_box(page).split()]
+    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('viewBox') !== f",
+                           arg=fit_attr)
+    zoomed = view_box(page)
     assert units_per_pixel(page) < before * 0.95
     # a drag pans and is not a tap on a cell
     page.mouse.move(cx, cy)
     page.mouse.down()
     page.mouse.move(cx + 60, cy + 40, steps=6)
     page.mouse.up()
-    panned = [float(v) for v in view_box(page).split()]
+    panned = view_box(page)
     assert panned[0] < zoomed[0] and panned[2] == zoomed[2]
     assert page.locator("#cc-confirm").count() == 0
-    # the view survives a re-render (choosing a cell from the keyboard list)
-    page.click(".cc-list summary")
-    cells = page.locator("#cc-board .cc-cell").count()
-    assert page.locator(".cc-list .cc-opt").count() == cells
-    page.locator(".cc-list .cc-opt").first.click()
+    # two fingers moving apart zoom in (touch pointers)
+    upp = units_per_pixel(page)
+    page.evaluate("""([cx, cy]) => { const el = document.querySelector('#cc-board');
+        const ev = (type, id, x) => el.dispatchEvent(new PointerEvent(type, {pointerId: id, pointerType: 'touch',
+            clientX: x, clientY: cy, bubbles: true, cancelable: true, isPrimary: id === 11}));
+        ev('pointerdown', 11, cx - 40); ev('pointerdown', 12, cx + 40);
+        for (let d = 50; d <= 120; d += 10) { ev('pointermove', 11, cx - d); ev('pointermove', 12, cx + d); }
+        ev('pointerup', 11, cx - 120); ev('pointerup', 12, cx + 120); }""", [cx, cy])
+    pinched = units_per_pixel(page)
+    assert pinched < upp * 0.5, (upp, pinched)
+    pinched_box = view_box(page)
+    # the view survives a re-render (choosing a cell from the list; the open
+    # list takes room below the board, so the box is compared, not the scale)
+    page.click("#cc-list-toggle")
+    page.locator("#cc-opts .cc-opt").first.click()
     page.wait_for_selector("#cc-confirm")
-    assert [float(v) for v in view_box(page).split()] == panned
+    assert view_box(page) == pinched_box
     assert page.locator("#cc-board .cc-preview").count() == 1
+    # a tap on the chosen square turns the tile, as the rotate button does
+    if page.locator("#cc-rotate:not([disabled])").count():
+        label = page.inner_text("#cc-rotate")
+        page.locator("#cc-board .cc-cell-sel").click()
+        page.wait_for_function("l => document.querySelector('#cc-rotate').innerText !== l", arg=label)
     # "fit" brings the whole board back
     page.click("#cc-fit")
-    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('viewBox') === f", arg=fit)
+    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('viewBox').split(' ')"
+                           ".map(Number).every((v, i) => Math.abs(v - f[i]) < 0.05)", arg=fit)

@@ -41,6 +41,7 @@ MEEPLE = ("M-3,-10C-3,-13.5 3,-13.5 3,-10C3,-8 2,-7 2,-7L9,-4C11,-3 10.5,0 8,-1L
 SHIELD = "M-7,-8H7V0C7,5 3,8 0,10C-3,8-7,5-7,0Z"
 CROWN = "M-8,4L-9,-5L-4,-1L0,-7L4,-1L9,-5L8,4Z"
 FINAL_KEYS = ("end_road", "end_city", "end_monastery", "farm")
+TILE_SIZE = "6rem"  # the drawn tile and the close-up of the tile just placed
 
 
 def _f(v: float) -> str:
@@ -121,31 +122,40 @@ def _road_paths(features: list[dict]) -> tuple[list[str], bool]:
     return paths, junction
 
 
-def _monastery() -> str:
-    return ('<g class="cc-monastery"><rect x="34" y="42" width="32" height="26" fill="#efe3c8" stroke="#5b4630" '
+def _upright(rot: int, cx: float, cy: float) -> str:
+    """Turn a drawing back by the tile's rotation so it stands upright."""
+    return f' transform="rotate({-rot % 360} {_f(cx)} {_f(cy)})"' if rot % 360 else ""
+
+
+def _monastery(rot: int = 0) -> str:
+    return (f'<g class="cc-monastery"{_upright(rot, 50, 50)}><rect x="34" y="42" width="32" height="26" fill="#efe3c8" stroke="#5b4630" '
             'stroke-width="2"/><path d="M30,44L50,26L70,44Z" fill="#b5523b" stroke="#5b4630" stroke-width="2"/>'
             '<rect x="46" y="54" width="8" height="14" fill="#5b4630"/>'
             '<path d="M50,14V26M45,19H55" stroke="#5b4630" stroke-width="2.5"/></g>')
 
 
-def _village() -> str:
-    return ('<rect x="41" y="41" width="18" height="18" fill="#efe3c8" stroke="#5b4630" stroke-width="2"/>'
-            '<path d="M39,43L50,33L61,43Z" fill="#b5523b" stroke="#5b4630" stroke-width="1.5"/>')
+def _village(rot: int = 0) -> str:
+    return (f'<g{_upright(rot, 50, 50)}><rect x="41" y="41" width="18" height="18" fill="#efe3c8" '
+            'stroke="#5b4630" stroke-width="2"/>'
+            '<path d="M39,43L50,33L61,43Z" fill="#b5523b" stroke="#5b4630" stroke-width="1.5"/></g>')
 
 
-def _shield(x: float, y: float, scale: float = 1.0) -> str:
-    return (f'<path class="cc-coat" transform="translate({_f(x)},{_f(y)}) scale({scale})" d="{SHIELD}" '
-            'fill="#2f5fb3" stroke="#fff" stroke-width="1.6"/>'
-            f'<path transform="translate({_f(x)},{_f(y)}) scale({scale})" d="M-4,-3H4M0,-6V6" stroke="#f5d142" '
-            'stroke-width="2"/>')
+def _shield(x: float, y: float, scale: float = 1.0, rot: int = 0) -> str:
+    """A coat of arms (blue shield, gold cross), upright whatever the tile's turn."""
+    turn = f" rotate({-rot % 360})" if rot % 360 else ""
+    return (f'<g class="cc-coat" transform="translate({_f(x)},{_f(y)}){turn} scale({scale})">'
+            f'<path d="{SHIELD}" fill="#2f5fb3" stroke="#fff" stroke-width="1.6"/>'
+            '<path d="M-4,-3H4M0,-6V6" stroke="#f5d142" stroke-width="2"/></g>')
 
 
-_ART: dict[str, str] = {}
+_ART: dict[tuple, str] = {}
 
 
-def tile_art(shape_id: str) -> str:
-    """The drawing of one tile shape in its own orientation (0..100)."""
-    art = _ART.get(shape_id)
+def tile_art(shape_id: str, rot: int = 0) -> str:
+    """The drawing of one tile shape in its own orientation (0..100).  The
+    caller turns it by `rot`; buildings and coats of arms are drawn turned
+    back so they stand upright on the board."""
+    art = _ART.get((shape_id, rot))
     if art is not None:
         return art
     feats = next(t for t in TILES.values() if t["shape"] == shape_id)["features"]
@@ -156,7 +166,7 @@ def tile_art(shape_id: str) -> str:
     for d in roads:
         out.append(f'<path d="{d}" fill="none" stroke="{ROAD}" stroke-width="9" stroke-linecap="butt"/>')
     if junction:
-        out.append(_village())
+        out.append(_village(rot))
     walls = []
     for f in feats:
         if f["kind"] == "city":
@@ -169,11 +179,11 @@ def tile_art(shape_id: str) -> str:
     for f in feats:
         if f["kind"] == "city" and f.get("coats"):
             ax, ay = f["anchor"]
-            out.append(_shield(ax * 100 - 16, ay * 100 - 10))
+            out.append(_shield(ax * 100 - 16, ay * 100 - 10, 1.15, rot))
         if f["kind"] == "monastery":
-            out.append(_monastery())
+            out.append(_monastery(rot))
     art = "".join(out)
-    _ART[shape_id] = art
+    _ART[(shape_id, rot)] = art
     return art
 
 
@@ -181,7 +191,7 @@ def tile_svg(tile_id: str, x: float, y: float, rot: int, extra_cls: str = "") ->
     """A tile placed on the board at cell (x, y) turned `rot` degrees."""
     shape = TILES[tile_id]["shape"]
     cls = f' class="{extra_cls}"' if extra_cls else ""
-    body = (f'<g{cls} transform="translate({x * U},{y * U}) rotate({rot} 50 50)">{tile_art(shape)}'
+    body = (f'<g{cls} transform="translate({x * U},{y * U}) rotate({rot} 50 50)">{tile_art(shape, rot)}'
             f'<rect width="100" height="100" fill="none" stroke="#5c7a3a" stroke-width="0.8"/></g>')
     pig = TILES[tile_id]["pig"]
     if pig:
@@ -201,7 +211,7 @@ def mini_tile(tile_id: str, rot: int = 0, label: str = "", size: str = "4.5rem")
     pig = TILES[tile_id]["pig"]
     badge = _pig_badge(84, 84, pig) if pig else ""
     return (f'<svg class="cc-mini" viewBox="-2 -2 104 104" style="width:{size};height:{size}" role="img" '
-            f'aria-label="{esc(label)}"><g transform="rotate({rot} 50 50)">{tile_art(shape)}</g>'
+            f'aria-label="{esc(label)}"><g transform="rotate({rot} 50 50)">{tile_art(shape, rot)}</g>'
             f'<rect width="100" height="100" fill="none" stroke="#3d4a2a" stroke-width="2"/>{badge}</svg>')
 
 
@@ -312,6 +322,7 @@ class Screen:
         self._drag = None
         self._moved = False
         self._svg = None
+        self.list_open = False  # the choices shown as a list of buttons
 
     # ------------------------------------------------------------ ui steps
     def on_ui(self, arg: str) -> None:
@@ -333,6 +344,8 @@ class Screen:
             self.zoom(1 / 1.3 if rest == "in" else 1.3)
         elif kind == "fit":
             self.box = None
+        elif kind == "list":
+            self.list_open = not self.list_open
         elif kind == "pan":
             b = self.box or list(self._fit)
             dx, dy = {"l": (-1, 0), "r": (1, 0), "u": (0, -1), "d": (0, 1)}.get(rest, (0, 0))
@@ -374,9 +387,10 @@ class Screen:
         extra = ""
         if view.get("over"):
             extra = self._final(view)
-        lists = self._lists(view, legal, cells, chosen)
+        toggle, opts = self._lists(view, legal, cells, chosen)
+        foot = f'<div class="cc-foot">{toggle}{self._track(view)}</div>{opts}'
         return (f'<div class="cc-screen">{bar}<div class="cc-board-wrap">{board}'
-                f'{self._zoom_buttons()}</div>{lists}{extra}</div>')
+                f'{self._zoom_buttons()}</div>{foot}{extra}</div>')
 
     # .......................................................... the board
     def _bounds(self, view, cells) -> list[float]:
@@ -401,7 +415,8 @@ class Screen:
         self._fit = self._bounds(view, cells)
         b = self.box or self._fit
         out = [f'<svg id="cc-board" class="cc-board" viewBox="{" ".join(_f(v) for v in b)}" '
-               f'preserveAspectRatio="xMidYMid meet" role="group" aria-label="{esc(words.ui("board"))}">'
+               f'preserveAspectRatio="xMidYMid meet" role="group" tabindex="0" '
+               f'aria-label="{esc(words.ui("board"))}. {esc(words.ui("board_keys"))}">'
                f'<rect x="-100000" y="-100000" width="200000" height="200000" fill="#e9e2cf"/>']
         wheel = view.get("wheel")
         if wheel:
@@ -531,6 +546,16 @@ class Screen:
         return "".join(out)
 
     @staticmethod
+    def _where(t, feature) -> str:
+        """Where on the placed tile a feature's spot is, as seen on the board:
+        one of NW N NE W C E SW S SE (tells apart two fields of one tile)."""
+        ax, ay = TILES[t["id"]]["features"][feature]["anchor"]
+        rx, ry = rotate_point(ax, ay, t["rot"])
+        col = 0 if rx < 0.36 else 2 if rx > 0.64 else 1
+        row = 0 if ry < 0.36 else 2 if ry > 0.64 else 1
+        return (("NW", "N", "NE"), ("W", "C", "E"), ("SW", "S", "SE"))[row][col]
+
+    @staticmethod
     def _role_of(t, feature) -> str:
         kind = TILES[t["id"]]["features"][feature]["kind"]
         return {"city": "knight", "road": "robber", "field": "farmer", "monastery": "monk"}[kind]
@@ -546,7 +571,8 @@ class Screen:
             return words.ui("put_crown", segment=words.name(seg))
         if t == "follower":
             tile = tiles[view["last"]]
-            return words.ui("put_role", role=words.name(self._role_of(tile, a["feature"])))
+            return words.ui("put_role", role=words.name(self._role_of(tile, a["feature"])),
+                            where=words.ui("dir_" + self._where(tile, a["feature"])))
         if t == "pest":
             f = next((f for f in view.get("followers") or [] if f["id"] == a["follower"]), None)
             return self._follower_label(f) if f else "?"
@@ -560,10 +586,12 @@ class Screen:
         phase = view.get("phase")
         drawn = view.get("drawn")
         parts = []
-        if drawn and not view.get("over"):
+        if legal and phase == "follower":
+            parts.append(self._closeup(view, legal))
+        elif drawn and not view.get("over"):
             rot = legal[chosen]["rot"] if chosen is not None else 0
             parts.append(f'<div class="cc-drawn"><span class="cc-cap">{esc(words.ui("drawn"))}</span>'
-                         f'{mini_tile(drawn, rot, words.name(drawn))}'
+                         f'{mini_tile(drawn, rot, words.name(drawn), TILE_SIZE)}'
                          f'<span class="cc-tname">{esc(words.name(drawn))}</span></div>')
         parts.append(f'<div class="cc-left"><span class="cc-cap">{esc(words.ui("tiles_left"))}</span>'
                      f'<strong class="cc-count" id="cc-tiles-left">{view.get("tiles_left", 0)}</strong></div>')
@@ -603,6 +631,75 @@ class Screen:
         parts.append(f'<div class="cc-actions">{"".join(act)}</div>')
         return f'<div class="cc-bar">{"".join(parts)}</div>'
 
+    def _closeup(self, view, legal) -> str:
+        """The tile just placed, large, with its free follower spots as buttons
+        (the same choices as the marks on the board, easier to hit)."""
+        words = self.ctx.words
+        tiles = view.get("tiles") or []
+        last = view.get("last")
+        if last is None or not 0 <= last < len(tiles):
+            return ""
+        t = tiles[last]
+        seat = self.ctx.viewer if self.ctx.viewer is not None else view.get("active")
+        spots = []
+        for i, a in enumerate(legal):
+            if a.get("type") != "follower":
+                continue
+            ax, ay = TILES[t["id"]]["features"][a["feature"]]["anchor"]
+            rx, ry = rotate_point(ax, ay, t["rot"])
+            picked = self.pick == i
+            mark = (f'<span class="cc-csym" style="--pc:{self.ctx.color(seat)}">{esc(self.ctx.symbol(seat))}</span>'
+                    if picked else "")
+            spots.append(f'<button type="button" id="cc-cspot-{i}" class="cc-cspot{" cc-picked" if picked else ""}" '
+                         f'style="left:{_f(rx * 100)}%;top:{_f(ry * 100)}%" data-cmd="ui" data-arg="pick:{i}" '
+                         f'aria-pressed="{"true" if picked else "false"}" '
+                         f'aria-label="{esc(self._option_label(view, a, tiles))}">{mark}</button>')
+        name = words.name(t["id"])
+        return (f'<div class="cc-drawn cc-closeup-wrap"><span class="cc-cap">{esc(words.ui("new_tile"))}</span>'
+                f'<div class="cc-closeup" role="group" aria-label="{esc(words.ui("new_tile"))}: {esc(name)}">'
+                f'{mini_tile(t["id"], t["rot"], name, TILE_SIZE)}{"".join(spots)}</div></div>')
+
+    def _track(self, view) -> str:
+        """The score track (0-49, as on the table): each player's marker is a
+        follower in their colour carrying their symbol; past 50 it lies down
+        and says how many times it went round."""
+        words = self.ctx.words
+        scores = view.get("scores") or []
+        cell = 20
+        out = [f'<svg class="cc-track-svg" viewBox="-4 -6 {50 * cell + 8} 62" preserveAspectRatio="xMidYMid meet" '
+               'aria-hidden="true">']
+        for i in range(50):
+            x = i * cell
+            fill = "#e6d3a8" if i % 5 else "#cdb27a"
+            out.append(f'<rect x="{x}" y="26" width="{cell}" height="14" fill="{fill}" stroke="#8a6a3a" '
+                       'stroke-width="1"/>')
+            if i % 10 == 0:
+                out.append(f'<text x="{x + cell / 2}" y="53" text-anchor="middle" font-size="11" '
+                           f'fill="#5b4630">{i}</text>')
+        at: dict[int, list[int]] = {}
+        for seat in range(len(self.ctx.players)):
+            sc = scores[seat] if seat < len(scores) else 0
+            at.setdefault(sc % 50, []).append(seat)
+        for pos, seats in at.items():
+            for k, seat in enumerate(seats):
+                sc = scores[seat] if seat < len(scores) else 0
+                laps = sc // 50
+                x = pos * cell + cell / 2 + (k - (len(seats) - 1) / 2) * 12
+                turn = " rotate(-90)" if laps else ""
+                out.append(f'<g class="cc-marker" transform="translate({_f(x)},14)">'
+                           f'<path transform="scale(0.8){turn}" d="{MEEPLE}" fill="{self.ctx.color(seat)}" '
+                           f'stroke="#1d1d1d" stroke-width="1.4"/><text y="4" text-anchor="middle" font-size="9" '
+                           f'class="cc-sym">{esc(self.ctx.symbol(seat))}</text>')
+                if laps:
+                    out.append(f'<text y="-6" text-anchor="middle" font-size="9" font-weight="700" '
+                               f'fill="#1d1d1d">+{50 * laps}</text>')
+                out.append('</g>')
+        out.append("</svg>")
+        summary = ", ".join(f"{self.ctx.name(s)} {scores[s] if s < len(scores) else 0}"
+                            for s in range(len(self.ctx.players)))
+        return (f'<div class="cc-track" role="img" aria-label="{esc(words.ui("track"))}: {esc(summary)}">'
+                f'{"".join(out)}</div>')
+
     def _players(self, view) -> str:
         words = self.ctx.words
         scores = view.get("scores") or []
@@ -621,37 +718,43 @@ class Screen:
 
     def _zoom_buttons(self) -> str:
         words = self.ctx.words
-        return (f'<div class="cc-zoom"><button type="button" data-cmd="ui" data-arg="zoom:in" '
-                f'aria-label="{esc(words.ui("zoom_in"))}">+</button><button type="button" data-cmd="ui" '
-                f'data-arg="zoom:out" aria-label="{esc(words.ui("zoom_out"))}">−</button>'
+        return (f'<div class="cc-zoom"><button type="button" id="cc-zoom-in" data-cmd="ui" data-arg="zoom:in" '
+                f'aria-label="{esc(words.ui("zoom_in"))}" title="{esc(words.ui("zoom_in"))}">+</button>'
+                f'<button type="button" id="cc-zoom-out" data-cmd="ui" data-arg="zoom:out" '
+                f'aria-label="{esc(words.ui("zoom_out"))}" title="{esc(words.ui("zoom_out"))}">−</button>'
                 f'<button type="button" id="cc-fit" data-cmd="ui" data-arg="fit">{esc(words.ui("fit"))}</button>'
                 f'</div>')
 
-    def _lists(self, view, legal, cells, chosen) -> str:
-        """The same choices as buttons (keyboard, screen readers)."""
+    def _lists(self, view, legal, cells, chosen) -> tuple[str, str]:
+        """The same choices as buttons (keyboard, screen readers): the button
+        that opens the list, and the list when open."""
         words = self.ctx.words
         phase = view.get("phase")
         if not legal:
-            return ""
+            return "", ""
         items = []
         if phase == "place":
             for (x, y) in sorted(cells):
                 pressed = "true" if self.cell == (x, y) else "false"
-                items.append(f'<button type="button" class="cc-opt" data-cmd="ui" data-arg="cell:{x}:{y}" '
-                             f'aria-pressed="{pressed}">{esc(words.ui("place_at", x=x, y=y))}</button>')
+                items.append(f'<button type="button" class="cc-opt" id="cc-opt-{x}_{y}" data-cmd="ui" '
+                             f'data-arg="cell:{x}:{y}" aria-pressed="{pressed}">{esc(words.ui("place_at", x=x, y=y))}</button>')
             title = words.ui("list_cells")
         else:
             for i, a in enumerate(legal):
                 if a.get("type") == "no_follower":
                     continue
                 pressed = "true" if self.pick == i else "false"
-                items.append(f'<button type="button" class="cc-opt" data-cmd="ui" data-arg="pick:{i}" '
-                             f'aria-pressed="{pressed}">{esc(self._option_label(view, a, view["tiles"]))}</button>')
+                items.append(f'<button type="button" class="cc-opt" id="cc-opt-{i}" data-cmd="ui" '
+                             f'data-arg="pick:{i}" aria-pressed="{pressed}">{esc(self._option_label(view, a, view["tiles"]))}</button>')
             title = words.ui("list_options")
         if not items:
-            return ""
-        return (f'<details class="cc-list"><summary>{esc(title)} ({len(items)})</summary>'
-                f'<div class="cc-opts">{"".join(items)}</div></details>')
+            return "", ""
+        opened = "true" if self.list_open else "false"
+        body = f'<div class="cc-opts" id="cc-opts">{"".join(items)}</div>' if self.list_open else ""
+        return (f'<button type="button" id="cc-list-toggle" class="cc-list-toggle" '
+                f'data-cmd="ui" data-arg="list" aria-expanded="{opened}" aria-controls="cc-opts">'
+                f'<span aria-hidden="true">{"▾" if self.list_open else "▸"}</span> {esc(title)} ({len(items)})'
+                f'</button>', body)
 
     def _final(self, view) -> str:
         """The final scoring, feature by feature, from the log."""
@@ -672,13 +775,23 @@ class Screen:
         for s in range(seats):
             out.append(f"<th>{self.ctx.badge(s)}</th>")
         out.append("</tr></thead><tbody>")
+        scores = view.get("scores") or [0] * seats
+        final = [sum(e.get("points", 0) for k in names for e in groups[k] if e.get("seat") == s)
+                 for s in range(seats)]
+        out.append(f'<tr class="cc-before"><th scope="row">{esc(words.ui("before_final"))}</th>')
+        for s in range(seats):
+            out.append(f"<td>{(scores[s] if s < len(scores) else 0) - final[s]}</td>")
+        out.append("</tr>")
         for k, cat in names.items():
-            out.append(f'<tr><th scope="row">{esc(words.name(cat))}</th>')
+            out.append(f'<tr><th scope="row">+ {esc(words.name(cat))}</th>')
             for s in range(seats):
                 pts = sum(e.get("points", 0) for e in groups[k] if e.get("seat") == s)
                 out.append(f"<td>{pts}</td>")
             out.append("</tr>")
-        out.append("</tbody></table>")
+        out.append(f'<tr class="cc-total"><th scope="row">{esc(words.ui("total"))}</th>')
+        for s in range(seats):
+            out.append(f"<td>{scores[s] if s < len(scores) else 0}</td>")
+        out.append("</tr></tbody></table>")
         for k, cat in names.items():
             entries = groups[k]
             out.append(f'<h3>{esc(words.name(cat))}</h3>')
@@ -711,6 +824,7 @@ class Screen:
                 "pointercancel": create_proxy(self._up),
                 "wheel": create_proxy(self._wheel),
                 "click": create_proxy(self._click),
+                "keydown": create_proxy(self._key),
             }
             self._opts_passive = to_js({"passive": False}, dict_converter=js.Object.fromEntries)
             self._opts_capture = to_js({"capture": True}, dict_converter=js.Object.fromEntries)
@@ -721,6 +835,7 @@ class Screen:
             svg.addEventListener(name, p[name])
         svg.addEventListener("wheel", p["wheel"], self._opts_passive)
         svg.addEventListener("click", p["click"], self._opts_capture)
+        svg.addEventListener("keydown", p["keydown"])
 
     def _scale(self):
         """SVG units per screen pixel and the box shown."""
@@ -734,8 +849,20 @@ class Screen:
         return s, rect, left, top
 
     def _apply_box(self):
-        if self._svg is not None and self.box is not None:
-            self._svg.setAttribute("viewBox", " ".join(_f(v) for v in self.box))
+        if self._svg is not None:
+            self._svg.setAttribute("viewBox", " ".join(_f(v) for v in (self.box or self._fit)))
+
+    KEYS = {"ArrowLeft": "pan:l", "ArrowRight": "pan:r", "ArrowUp": "pan:u", "ArrowDown": "pan:d",
+            "+": "zoom:in", "=": "zoom:in", "-": "zoom:out", "_": "zoom:out", "0": "fit"}
+
+    def _key(self, ev):
+        """The board from the keyboard: arrows pan, + and - zoom, 0 fits."""
+        step = self.KEYS.get(str(ev.key))
+        if step is None or ev.ctrlKey or ev.metaKey or ev.altKey:
+            return
+        ev.preventDefault()
+        self.on_ui(step)
+        self._apply_box()
 
     def _down(self, ev):
         self._pointers[ev.pointerId] = (float(ev.clientX), float(ev.clientY))
