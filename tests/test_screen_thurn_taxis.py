@@ -163,3 +163,130 @@ def test_north_map_says_it_is_a_reconstruction():
     for lang, word in (("nl", "reconstructie"), ("en", "reconstruction"), ("de", "Rekonstruktion")):
         html = Screen(ctx_for(lang, 0, 2)).render(st.view(0), [])
         assert word in html
+
+
+# ---------------------------------------------------------------- the words
+def test_every_interface_word_is_there_in_nl_en_de():
+    import json
+    from pathlib import Path
+
+    src = Path("web/ui/screens/thurn_taxis.py").read_text()
+    keys = set(re.findall(r'self\.t\("([a-z_]+)"', src)) - {"off_", "tile_cap_"}
+    keys |= {f"off_{o}{r}" for o in ("amtmann", "postmeister", "postillion", "wagner") for r in ("", "_rule")}
+    keys |= {"tile_cap_all", "tile_cap_end", "head", "tail", "postillion_hint"}
+    strings = json.loads(Path("web/i18n/thurn_taxis.json").read_text())
+    for lang in ("nl", "en", "de"):
+        missing = sorted(k for k in keys if k not in strings[lang]["ui"])
+        assert not missing, (lang, missing)
+    # every name the map, its tiles and the officials need
+    for map_id in ("south", "north"):
+        st = engine.new_game("thurn_taxis", 2, {"map": map_id}, 1)
+        b = st.board
+        ids = set(b.cities) | set(b.countries) | set(st.stacks) | {map_id}
+        for lang in ("nl", "en", "de"):
+            missing = sorted(i for i in ids if i not in strings[lang]["names"])
+            assert not missing, (lang, map_id, missing)
+    # the officials carry the names of each language's edition
+    for lang, names in (("nl", ("Baljuw", "Postmeester", "Postiljon", "Wagenmaker")),
+                        ("en", ("Administrator", "Postmaster", "Postal carrier", "Cartwright")),
+                        ("de", ("Amtmann", "Postmeister", "Postillion", "Wagner"))):
+        st = engine.new_game("thurn_taxis", 2, {}, 5)
+        html = Screen(ctx_for(lang, 0, 2)).render(st.view(0), st.legal_actions(0))
+        got = re.findall(r'<span class="tt-offname">.*?</svg>([^<]+)</span>', html)
+        assert tuple(got) == names
+
+
+# ---------------------------------------------------------------- the map
+def _boxes(html):
+    """(x, y, anchor, text) of the city names drawn on the map."""
+    return [(float(x), float(y), a, t) for x, y, a, t in
+            re.findall(r'<text x="([\d.-]+)" y="([\d.-]+)" class="tt-label" text-anchor="(\w+)">([^<]+)</text>', html)]
+
+
+@pytest.mark.parametrize("map_id,seats", [(m, n) for m in ("south", "north") for n in (2, 3, 4)])
+def test_city_names_do_not_overlap_each_other_or_the_cities(map_id, seats):
+    from ui.screens.thurn_taxis import CHAR_W, _label_box, _overlap
+
+    st = engine.new_game("thurn_taxis", seats, {"map": map_id}, 2)
+    for lang in ("nl", "en", "de"):
+        html = Screen(ctx_for(lang, 0, seats)).render(st.view(0), [])
+        labels = _boxes(html)
+        assert len(labels) == st.board.n
+        boxes = [_label_box(x, y, a, CHAR_W * len(t.replace("&amp;", "&")) + 2) for x, y, a, t in labels]
+        cities = [(c["x"] - 9, c["y"] - 9, 18, 18) for c in st.board.data["cities"]]
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert _overlap(a, b) == 0, (labels[i], a, b)
+            for c in cities:
+                assert _overlap(a, c) < 10, (labels[i], c)
+
+
+@pytest.mark.parametrize("map_id", ["south", "north"])
+def test_the_bonus_tiles_lie_on_the_map(map_id):
+    """Every stack on the board is drawn in the map with its top value; a region's
+    tiles lie in the region, a free city's beside the city."""
+    st = engine.new_game("thurn_taxis", 3, {"map": map_id}, 4)
+    st.stacks["len5"] = []  # an empty stack shows as an empty place
+    b = st.board
+    html = Screen(ctx_for("en", 0, 3)).render(st.view(0), [])
+    svg = html[html.index("<svg class=\"tt-map\""):html.index("</svg>", html.index("tt-sea"))]
+    tiles = {k: (float(x), float(y), v) for k, x, y, v in re.findall(
+        r'<g class="tt-tile[^"]*" data-stack="([^"]+)".*?<rect x="([\d.-]+)" y="([\d.-]+)" width="28"[^>]*'
+        r'class="tt-tile-face"/>.*?class="tt-tile-val">([^<]+)</text>', svg)}
+    assert set(tiles) == set(st.stacks)
+    for key, vals in st.stacks.items():
+        assert tiles[key][2] == (str(vals[0]) if vals else "–"), key
+    pos = {c["id"]: (c["x"], c["y"]) for c in b.data["cities"]}
+    for rid, cities, _ in b.regions:
+        x, y = tiles["region:" + rid][0] + 14, tiles["region:" + rid][1] + 16
+        nearest = min(pos, key=lambda c: (pos[c][0] - x) ** 2 + (pos[c][1] - y) ** 2)
+        assert b.index[nearest] in cities, (rid, nearest)
+    for c in b.free_cities:
+        x, y = tiles["free:" + b.cities[c]][0] + 14, tiles["free:" + b.cities[c]][1] + 16
+        cx, cy = pos[b.cities[c]]
+        assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 < 50
+    # each tile says what it is (tooltip and label), in words
+    assert 'aria-label="Route length 5: no tiles left"' in svg
+    top = st.stacks["all"][0]
+    assert f'aria-label="All countries: top tile {top} points, {len(st.stacks["all"])} in the stack"' in svg
+
+
+def test_map_targets_are_labelled_keyboard_buttons_and_routes_differ_without_colour():
+    for st, seat, legal in play_games({}, 3, 11, 400):
+        if seat is None or not any(a["type"] == "play" for a in legal):
+            continue
+        routes = [s for s in range(3) if st.routes[s]]
+        if len(routes) < 3 or st.phase() != "play":
+            continue
+        scr = Screen(ctx_for("en", seat, 3))
+        view = st.view(seat)
+        scr.render(view, legal)
+        key = next(k for k, ids in scr.card_acts.items() if any(legal[i]["type"] == "play" for i in ids))
+        scr.on_ui("sel:" + key)
+        html = scr.render(view, legal)
+        targets = re.findall(r'<g class="tt-target" data-cmd="act" data-arg="(\d+)" tabindex="0" role="button" '
+                             r'aria-label="([^"]+)">', html)
+        assert targets and all(label for _, label in targets)
+        assert {int(i) for i, _ in targets} == {i for i in scr.card_acts[key] if legal[i]["type"] == "play"}
+        # the other seats' routes: each its own dash pattern, shown again in the panel
+        for s in routes:
+            cls = "mine" if s == seat else f"dash{s}"
+            assert re.search(rf'class="tt-route-line {cls}" style="--pc:[^"]+" data-seat="{s}"', html)
+            assert re.search(rf'data-seat="{s}".*?<svg class="tt-linekey".*?tt-route-line {cls}', html, re.S)
+        # every button says what it does
+        for body in re.findall(r"<button([^>]*)>(.*?)</button>", html, re.S):
+            assert "aria-label" in body[0] or re.sub(r"<[^>]+>", "", body[1]).strip(), body
+        return
+    pytest.fail("no position with three routes came up")
+
+
+def test_horses_show_the_carriage_and_the_unused_wagner():
+    for st, seat, legal in play_games({"map": "north", "horses": True}, 2, 6, 400):
+        if seat is None or not st.horse_cards[seat]:
+            continue
+        html = Screen(ctx_for("de", seat, 2)).render(st.view(seat), legal)
+        assert f"Pferde: {st.horse_power(seat)}" in html
+        assert re.search(r'tt-official[^"]*" title="Wagner:[^>]*disabled>.*?nicht mit Pferden', html, re.S)
+        assert "tt-carriages" not in html  # no carriage cards in this game
+        return
+    pytest.fail("no horse was played")

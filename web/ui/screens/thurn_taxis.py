@@ -68,7 +68,7 @@ def _layout(m: dict, names: dict, nseats: int, stack_keys: tuple) -> dict:
         road_pts += [(x1 + (x2 - x1) * k / 8, y1 + (y2 - y1) * k / 8) for k in range(1, 8)]
 
     def cost(box, placed, blocks=blocks, road_pts=road_pts):
-        area = sum(_overlap(box, b) for b in blocks) + 2 * sum(_overlap(box, b) for b in placed)
+        area = sum(_overlap(box, b) for b in blocks) + 20 * sum(_overlap(box, b) for b in placed)
         return area + 6 * sum(1 for p in road_pts if _inside(p, box))
 
     def near(x, y, reach):
