@@ -2,7 +2,7 @@
 
 from engine import new_game
 
-from .tt_helpers import city_card, position
+from .tt_helpers import city_card, position, take_cards
 
 NORTH = {"map": "north"}
 HORSES = {"map": "north", "horses": True}
@@ -125,7 +125,6 @@ def test_horses_play_and_scoring_needs_enough_horses():
     legal = st.legal_actions(0)
     assert {"type": "horse", "city": "berlin", "h": 1} in legal
     assert not any(a["type"] == "score" for a in legal)  # nothing before the compulsory card
-    st.apply(0, {"type": "play", "city": "stettin", "end": "tail", "h": 2}) if False else None
     # 3 cards need 3 horses: the carriage has 2
     st.apply(0, {"type": "horse", "city": "berlin", "h": 1})
     assert st.horse_power(0) == 3
@@ -134,7 +133,45 @@ def test_horses_play_and_scoring_needs_enough_horses():
     assert not any(a.get("wagner") for a in legal)
     st.apply(0, {"type": "score", "cities": ["braunschweig", "hamburg", "hannover"]})
     assert st.carriages[0] == [] and st.horse_cards[0] == []  # no carriages; horses discarded
-    assert st.result if True else None
+    assert city_card(st, "berlin", 0) in st.discards
+
+
+def test_horses_the_rules_example_eight_cards():
+    # "een route van 5 steden ... twee kaarten met telkens 3 paarden, zodat hij nu zelfs een
+    # route van 8 kaarten kan scoren (3+3+2 paarden)"
+    route = ["amsterdam", "muenster", "minden", "hannover", "goettingen", "cassel", "marburg",
+             "frankfurt"]
+    for extra, fits in ((3, True), (2, False)):
+        st = position(options=HORSES, hand=[], route=route, played=1)
+        cards = [city_card(st, "weimar", 2), city_card(st, "dresden", extra - 1)]
+        take_cards(st, cards)
+        st.horse_cards[0] = cards
+        assert st.horse_power(0) == 2 + 3 + extra
+        assert any(a["type"] == "score" for a in st.legal_actions(0)) == fits
+
+
+def test_horses_postillion_combines_route_and_carriage():
+    # "Kies je de hulp van de postiljon, dan kun je beide acties ook combineren"
+    st = position(options=HORSES, hand=["berlin", "stettin"],
+                  route=["hamburg", "hannover", "braunschweig"])
+    st.apply(0, {"type": "play", "city": "berlin", "end": "head", "h": 1})
+    assert not any(a["type"] == "score" for a in st.legal_actions(0))  # 4 cards, 2 horses
+    assert {"type": "horse", "city": "stettin", "h": 2} in st.legal_actions(0)
+    st.apply(0, {"type": "horse", "city": "stettin", "h": 2})
+    assert st.official == "postillion" and st.horse_power(0) == 4
+    legal = st.legal_actions(0)
+    assert any(a["type"] == "score" for a in legal)
+    assert not any(a["type"] in ("play", "horse") for a in legal)  # one official per turn
+
+
+def test_lobby_says_the_northern_map_is_a_reconstruction():
+    from engine.thurn_taxis.spec import SPEC
+    words = {"nl": "reconstructie", "en": "reconstruction", "de": "Rekonstruktion"}
+    opt = SPEC.option("map")
+    for lang, word in words.items():
+        assert word in opt.value_names["north"][lang]
+        assert word in SPEC.notes[lang]
+        assert word not in opt.value_names["south"][lang]
 
 
 def test_horses_too_few_and_at_most_six_cards():

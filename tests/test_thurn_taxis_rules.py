@@ -57,16 +57,27 @@ def test_no_city_twice_and_no_branching():
 
 
 def test_forced_abandonment_carlsruhe_mannheim_wuerzburg():
-    st = position(hand=["linz", "salzburg"], route=["carlsruhe", "mannheim", "wuerzburg"])
-    legal = st.legal_actions(0)
-    assert not [a for a in legal if a["type"] == "play"]
-    assert {"type": "abandon"} in legal
-    n_disc = len(st.discards)
-    st.apply(0, {"type": "abandon"})
-    assert st.routes[0] == [] and len(st.discards) == n_disc + 3
-    assert sorted(a["city"] for a in plays(st)) == ["linz", "salzburg"]
-    st.apply(0, {"type": "play", "city": "linz", "end": "tail"})
-    assert route_ids(st, 0) == ["linz"]
+    # "de kaarten Linz en Salzburg sluiten geen van beiden aan. Helaas moet je nu je route
+    # afbreken ... en deze wordt niet gescoord. Nu moet je met Linz of Salzburg een nieuwe
+    # route beginnen."
+    for options in (None, {"abandon": "forced"}):
+        st = position(options=options, hand=["linz", "salzburg"],
+                      route=["carlsruhe", "mannheim", "wuerzburg"])
+        legal = st.legal_actions(0)
+        # no play, no scoring, no passing; only a second draw (Postmeister) may still help
+        assert [a for a in legal if a["type"] != "postmeister"] == [{"type": "abandon"}]
+        with pytest.raises(IllegalAction):
+            st.apply(0, {"type": "score", "cities": ["carlsruhe", "mannheim", "wuerzburg"]})
+        n_disc = len(st.discards)
+        st.apply(0, {"type": "abandon"})
+        assert st.routes[0] == [] and len(st.discards) == n_disc + 3
+        assert st.houses[0] == [] and st.carriages[0] == [] and st.bonus[0] == []  # not scored
+        assert sorted(a["city"] for a in plays(st)) == ["linz", "salzburg"]
+        st.apply(0, {"type": "play", "city": "linz", "end": "tail"})
+        assert route_ids(st, 0) == ["linz"]
+        # the Postillion may add Salzburg to the new route
+        st.apply(0, {"type": "play", "city": "salzburg", "end": "tail"})
+        assert route_ids(st, 0) == ["linz", "salzburg"] and st.current == 1
 
 
 def test_five_city_scoring_both_placements():
@@ -84,6 +95,17 @@ def test_five_city_scoring_both_placements():
     assert sorted(["innsbruck", "muenchen", "salzburg", "linz"]) not in options
     assert sorted(["salzburg", "linz", "innsbruck"]) not in options
     assert max(len(o) for o in options) == 3
+    # both choices of the example, carried out
+    for chosen in (["innsbruck", "muenchen", "salzburg"], ["linz", "salzburg"]):
+        st = position(hand=[], route=["kempten", "innsbruck", "muenchen", "salzburg", "linz"],
+                      houses=["kempten"], played=1)
+        st.official = "postillion"
+        _score(st, chosen)
+        b = st.board
+        assert sorted(b.cities[c] for c in st.houses[0]) == sorted(["kempten"] + chosen)
+        assert st.houses_left[0] == 20 - 1 - len(chosen)
+        assert st.carriages[0] == [3] and ["len5", 2] in st.bonus[0]
+        assert st.routes[0] == []
 
 
 def _score(st, cities, wagner=False):
@@ -111,6 +133,19 @@ def test_carriages_in_order_and_the_wagner():
     _score(st3, ["ulm", "augsburg"], wagner=True)
     assert st3.carriages[0] == [3, 4, 5, 6]
     assert any(e["k"] == "wagner" and e["seat"] == 0 for _, e in st3.events)
+    # the Wagner never skips a carriage and does not count for the route-length tiles
+    st5 = position(hand=[], route=["ulm", "augsburg", "muenchen", "passau", "linz"], played=1)
+    st5.carriages[0] = [3, 4, 5]
+    _score(st5, ["ulm"], wagner=True)
+    assert st5.carriages[0] == [3, 4, 5, 6]  # 5 + 2 = 7 cards, still only the next: 6
+    assert [k for k, _ in st5.bonus[0] if k.startswith("len")] == ["len5"]
+    # no carriage is skipped without the Wagner either: 7 cards with the 3 held give the 4
+    st6 = position(hand=[], route=["mannheim", "carlsruhe", "freiburg", "basel", "zuerich",
+                                   "kempten", "ulm"], played=1)
+    st6.carriages[0] = [3]
+    assert not any(a.get("wagner") for a in st6.legal_actions(0) if a["type"] == "score")
+    _score(st6, ["ulm"])
+    assert st6.carriages[0] == [3, 4]
     # the Wagner only when no other official was called this turn
     st4 = position(hand=[], route=["ulm", "augsburg", "muenchen", "passau"], played=2)
     st4.official = "postillion"
@@ -199,8 +234,6 @@ def test_region_tile_from_houses_of_several_routes():
                   played=1)
     _score(st, ["ulm"])
     assert not any(k.startswith("region:") for k, _ in st.bonus[0])
-    st.houses[0].append(st.board.index["sigmaringen"])
-    st.houses_left[0] -= 1
     st2 = position(hand=[], route=["sigmaringen", "ulm", "augsburg"], houses=["stuttgart", "sigmaringen"],
                    played=1)
     _score(st2, ["ulm"])
