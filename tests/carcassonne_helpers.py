@@ -25,15 +25,18 @@ def feat(tile_id, kind, port=None):
 
 def put(g, tile_id, x, y, rot=0, seat=None, kind=None, port=None, score=True, check=True):
     """Place a tile (checking every touching edge), optionally with a follower
-    of `seat` on its feature of `kind`; then score what it finished."""
+    of `seat` on its feature of `kind` (which must still be free, as in play);
+    then score what it finished."""
     x, y = x + OX, y + OY
     if check:
         assert rot in g.fits(tile_id, x, y), f"{tile_id} rot {rot} does not fit at {x - OX},{y - OY}"
     g.last = g.add_tile(tile_id, x, y, rot)
     if seat is not None:
         i = feat(tile_id, kind, port)
+        node = g.placed[g.last][4] + i
+        assert not g.fols[g.find(node)], f"{kind} of {tile_id} at {x - OX},{y - OY} is taken"
         g.current = seat
-        g.put_follower(seat, g.placed[g.last][4] + i, KINDS.index(kind), g.last, i)
+        g.put_follower(seat, node, KINDS.index(kind), g.last, i)
     if score:
         g.score_after_placing()
     return g.last

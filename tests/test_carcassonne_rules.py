@@ -7,7 +7,7 @@ touching edge matches); colours follow the rulebook's pictures.
 from engine.carcassonne.core import SEG_CROWNS, SEGMENTS, Game
 from engine.rng import Rng
 
-from .carcassonne_helpers import BLACK, BLUE, GREEN, RED, YELLOW, empty, feat, put, scored
+from .carcassonne_helpers import BLACK, BLUE, GREEN, OX, OY, RED, YELLOW, empty, feat, put, scored
 
 
 # ------------------------------------------------------------- during play
@@ -61,16 +61,22 @@ def test_shared_city_both_score_10():
     put(g, "G", 2, 0)
     assert g.scores[RED] == 10 and g.scores[BLUE] == 10
     assert [e["shared"] for e in scored(g, "score_city")] == [True, True]
+    assert [(e["seats"], e["followers"], e["kind"]) for e in scored(g, "tie")] == [
+        ([BLUE, RED], 1, "city")]
     assert g.supply == [7, 7]
 
 
-def test_tie_breaking_majority_takes_all():
+def test_majority_takes_all():
     g = empty(3)
     put(g, "E", 0, 0, 90, RED, "city")
-    put(g, "G", 1, 0, 0, RED, "city", "E")
-    put(g, "E", 3, 0, 270, BLUE, "city")
-    put(g, "G", 2, 0)
-    assert g.scores[RED] == 8 and g.scores[BLUE] == 0
+    put(g, "G", 2, 0, 0, RED, "city")         # a separate city part, still free
+    put(g, "E", 4, 0, 270, BLUE, "city")
+    put(g, "G", 1, 0)                         # joins Red's two parts
+    assert not scored(g, "score_city")
+    put(g, "G", 3, 0)                         # closes the city of 5 tiles
+    assert g.scores[RED] == 10 and g.scores[BLUE] == 0
+    assert [(e["seat"], e["shared"]) for e in scored(g, "score_city")] == [(RED, False)]
+    assert not scored(g, "tie")
     assert g.supply == [7, 7, 7]
 
 
@@ -96,6 +102,48 @@ def test_place_score_and_take_back_in_one_turn():
     g.apply({"type": "follower", "feature": feat("E", "city")}, Rng(1))
     assert g.scores[RED] == 4 and g.supply[RED] == 7
     assert g.phase == "over"  # the bag was empty
+
+
+def turn(g, seat, tile_id, x, y, rot):
+    """Play one real turn up to the follower step: returns the legal follower choices."""
+    g.current, g.drawn, g.phase = seat, tile_id, "place"
+    g.placements = [p for p in g.legal_placements(tile_id) if p == (x + OX, y + OY, rot)]
+    assert g.placements, (tile_id, x, y, rot)
+    g.apply({"type": "place", "x": x + OX, "y": y + OY, "rot": rot}, Rng(1))
+    return g.legal()
+
+
+def test_place_score_and_take_back_a_road_of_3_in_one_turn():
+    g = empty(2)
+    put(g, "A", 0, 0)                          # monastery, road leaves south
+    put(g, "U", 0, 1, 90)
+    legal = turn(g, RED, "X", 0, 2, 0)         # the crossroads closes the road
+    robber = {"type": "follower", "feature": feat("X", "road", "N")}
+    assert robber in legal
+    g.apply(robber, Rng(1))
+    assert g.scores[RED] == 3 and g.supply[RED] == 7 and not g.followers
+    assert scored(g, "score_road")[0]["tiles"] == 3
+
+
+def test_farmers_in_fields_that_are_joined_later():
+    """Beurt 1-3 of the rulebook: two farmers on fields not yet connected, then
+    a tile joins them; its own field is taken, so no farmer there."""
+    g = empty(3)
+    g.bag = ["B"] * 3                          # the game goes on between the turns
+    put(g, "U", 0, 0, 90)                      # road N-S splits west and east field
+    legal = turn(g, BLUE, "B", -1, 0, 0)
+    g.apply({"type": "follower", "feature": feat("B", "field")}, Rng(1))
+    legal = turn(g, RED, "B", 1, 0, 0)
+    farmer = {"type": "follower", "feature": feat("B", "field")}
+    assert farmer in legal                     # the road keeps the fields apart
+    g.apply(farmer, Rng(1))
+    legal = turn(g, YELLOW, "A", 0, -1, 0)     # its field runs round the road's end
+    offered = {a["feature"] for a in legal if a["type"] == "follower"}
+    assert feat("A", "field") not in offered
+    assert offered == {feat("A", "monastery"), feat("A", "road")}
+    farmers = [f for f in g.followers.values() if f[1] == 2]
+    assert len(farmers) == 2 and g.find(farmers[0][2]) == g.find(farmers[1][2])
+    assert g.phase == "follower" and not scored(g, "final")
 
 
 def test_no_follower_on_a_feature_that_already_has_one():
@@ -134,15 +182,17 @@ def test_unfinished_cities_3_and_8_and_nothing_for_the_minority():
     put(g, "E", 0, 0, 90, BLUE, "city")
     put(g, "F", 1, 0)                          # 2 tiles + 1 coat, open east
     put(g, "E", 0, 3, 90, GREEN, "city")
-    put(g, "F", 1, 3, 0, BLACK, "city")
-    put(g, "G", 2, 3, 0, GREEN, "city")
-    put(g, "F", 3, 3)
-    put(g, "G", 4, 3)
+    put(g, "G", 2, 3, 0, GREEN, "city")       # three separate parts, each free
+    put(g, "F", 4, 3, 0, BLACK, "city")
+    put(g, "F", 1, 3)                          # joins Green's parts
+    put(g, "G", 3, 3)                          # joins Black's
     put(g, "G", 5, 3)                          # 6 tiles + 2 coats, open east
     g.finish_game()
     assert g.scores[BLUE] == 3
     assert g.scores[GREEN] == 8
     assert g.scores[BLACK] == 0
+    ends = sorted((e["seat"], e["points"], e["tiles"], e["coats"]) for e in scored(g, "end_city"))
+    assert ends == [(BLUE, 3, 2, 1), (GREEN, 8, 6, 2)]
 
 
 def _two_cities_a_b(g):
@@ -181,6 +231,34 @@ def test_farms_tied_majority_6_6_and_3():
     g.put_follower(BLUE, p[2][4] + fld, 2, 2, fld)
     g.finish_game()
     assert g.scores[RED] == 6 and g.scores[YELLOW] == 6 and g.scores[BLUE] == 3
+    ties = scored(g, "tie")
+    assert [(e["seats"], e["followers"], e["kind"]) for e in ties] == [([RED, YELLOW], 2, "field")]
+
+
+def test_farms_majority_6_and_3_minority_nothing():
+    g = empty(3)
+    _two_cities_a_b(g)
+    put(g, "B", 1, 0)
+    put(g, "B", -1, 0)
+    fld, bfld = feat("E", "field"), feat("B", "field")
+    p = g.placed
+    g.put_follower(RED, p[1][4] + fld, 2, 1, fld)
+    g.put_follower(RED, p[5][4] + bfld, 2, 5, bfld)
+    g.put_follower(YELLOW, p[6][4] + bfld, 2, 6, bfld)
+    g.put_follower(BLUE, p[2][4] + fld, 2, 2, fld)
+    g.finish_game()
+    assert g.scores[RED] == 6 and g.scores[YELLOW] == 0 and g.scores[BLUE] == 3
+    assert not scored(g, "tie")
+
+
+def test_farm_with_three_finished_cities_scores_9():
+    g = empty(2)
+    _two_cities_a_b(g)
+    put(g, "E", 1, -1, 90, BLUE, "field")      # city C; its field joins the middle field
+    put(g, "E", 2, -1, 270)                    # closes city C
+    g.finish_game()
+    assert g.scores[BLUE] == 9
+    assert [(e["points"], e["cities"]) for e in scored(g, "farm")] == [(9, 3)]
 
 
 def test_farm_example_fields_1_to_3():
@@ -249,12 +327,17 @@ def test_monastery_beside_the_wheel_option():
 def test_belasting_example_blue_8_red_3():
     g = wof(2)
     put(g, "E", 0, 0, 90, BLUE, "city")
-    put(g, "F", 1, 0, 0, BLUE, "city")
-    put(g, "F", 2, 0, 0, RED, "city")
+    put(g, "F", 2, 0, 0, BLUE, "city")        # separate parts, each free
+    put(g, "F", 4, 0, 0, RED, "city")
+    put(g, "G", 1, 0)
+    put(g, "G", 3, 0)                          # one open city: 2 coats, 2 blue, 1 red
     g.pig = 0
     g.move_pig(1)
     assert SEGMENTS[g.pig] == "belasting"
     assert g.scores == [8, 3] and g.breakdown[BLUE]["wheel"] == 8
+    detail = [(e["seat"], e["knights"], e["coats"], e["points"]) for e in scored(g, "belasting_city")]
+    assert sorted(detail) == [(BLUE, 2, 2, 8), (RED, 1, 2, 3)]
+    assert [(e["seat"], e["points"]) for e in scored(g, "belasting")] == [(BLUE, 8), (RED, 3)]
 
 
 def test_fortuna_gives_the_active_player_3():
@@ -270,12 +353,16 @@ def test_hongersnood_every_farmer_scores_per_finished_city():
     put(g, "E", 0, 0, 180, BLUE, "field")
     put(g, "E", 0, 1, 0)           # city A finished
     put(g, "E", 0, -1, 0)          # city B, not finished
-    put(g, "B", 1, 0, 0, BLUE, "field", "NL")
-    put(g, "B", -1, 0, 0, RED, "field", "NL")
+    put(g, "B", 2, 0, 0, BLUE, "field")   # separate fields, each free
+    put(g, "B", -2, 0, 0, RED, "field")
+    put(g, "B", 1, 0)
+    put(g, "B", -1, 0)             # one field: 2 blue farmers, 1 red, 1 finished city
     g.pig = 1
     g.move_pig(1)
     assert SEGMENTS[g.pig] == "hongersnood"
     assert g.scores == [2, 1]
+    detail = [(e["seat"], e["farmers"], e["cities"], e["points"]) for e in scored(g, "hongersnood_field")]
+    assert sorted(detail) == [(BLUE, 2, 1, 2), (RED, 1, 1, 1)]
 
 
 def test_onweer_counts_the_supply():

@@ -113,3 +113,27 @@ def test_bot_levels_play_legal_moves_and_strong_thinks_in_slices():
         seen.add(s.view(seat)["phase"])
         s.apply(seat, action if r.below(4) else r.choice(legal))
     assert {"place", "follower"} <= seen
+
+
+def test_explaining_entries_have_words_with_their_data():
+    """Ties and the per-city / per-field lines of Belasting and Hongersnood."""
+    from engine.carcassonne.core import Game
+
+    from .carcassonne_helpers import put
+
+    g = Game(2, {}, log=True)
+    put(g, "E", 0, 0, 90, 0, "city")
+    put(g, "E", 2, 0, 270, 1, "city")
+    put(g, "F", 1, 0)                          # shared city: a tie
+    put(g, "E", 0, 2, 90, 0, "city")           # an open city for Belasting
+    put(g, "E", 0, 4, 180, 1, "field")
+    put(g, "E", 0, 5, 0)                       # a finished city beside Red's farmer
+    g.move_pig(1)                              # Fortuna -> Belasting
+    g.move_pig(1)                              # -> Hongersnood
+    entries = {e["k"]: e for e in g.log}
+    assert {"tie", "belasting_city", "hongersnood_field"} <= set(entries)
+    for lang in ("nl", "en", "de"):
+        for k in ("tie", "belasting_city", "hongersnood_field"):
+            template = STRINGS[lang]["log"][k]
+            for param in re.findall(r"{(\w+)", template):
+                assert param in entries[k], (lang, k, param)

@@ -314,11 +314,14 @@ class Game:
         return (2 if complete else 1) * (tiles + self.coats[root])
 
     def score_feature(self, root, complete, pos=None):
-        winners, _ = self.owners(root)
+        winners, count = self.owners(root)
         k = self.kind[root]
         if winners:
             pts = self.feature_points(root, complete, *(pos or (0, 0)))
             shared = len(winners) > 1
+            if shared:
+                self.say({"k": "tie", "seats": list(winners), "followers": max(count),
+                          "kind": KIND_NAME[k]})
             for s in winners:
                 self.add_score(s, pts, CAT_OF[k])
                 entry = {"k": ("score_" if complete else "end_") + KIND_NAME[k], "seat": s,
@@ -420,7 +423,12 @@ class Game:
                 roots.setdefault(self.find(node), [0] * self.seats)[seat] += 1
         for root, count in roots.items():
             for s in range(self.seats):
-                pts[s] += count[s] * (self.coats[root] + count[s])
+                if count[s]:
+                    p = count[s] * (self.coats[root] + count[s])
+                    pts[s] += p
+                    # one line per city and seat explains the total that follows
+                    self.say({"k": "belasting_city", "seat": s, "knights": count[s],
+                              "coats": self.coats[root], "points": p})
         self._wheel_points("belasting", pts)
 
     def _wheel_points(self, key, pts, extra=None):
@@ -437,13 +445,18 @@ class Game:
 
     def wheel_hongersnood(self):
         pts = [0] * self.seats
-        cache = {}
+        fields = {}
         for fid, (seat, k, node, crown, _, _) in self.followers.items():
             if k == FIELD:
-                r = self.find(node)
-                if r not in cache:
-                    cache[r] = len(self.completed_cities(r))
-                pts[seat] += cache[r]
+                fields.setdefault(self.find(node), [0] * self.seats)[seat] += 1
+        for r, farmers in fields.items():
+            cities = len(self.completed_cities(r))
+            for s in range(self.seats):
+                if farmers[s] and cities:
+                    pts[s] += farmers[s] * cities
+                    # one line per field and seat explains the total that follows
+                    self.say({"k": "hongersnood_field", "seat": s, "farmers": farmers[s],
+                              "cities": cities, "points": farmers[s] * cities})
         self._wheel_points("hongersnood", pts)
 
     def wheel_onweer(self):
@@ -586,6 +599,9 @@ class Game:
             field_no += 1
             winners, count = self.owners(r)
             cities = len(self.completed_cities(r))
+            if len(winners) > 1:
+                self.say({"k": "tie", "seats": list(winners), "followers": max(count),
+                          "kind": "field", "field": field_no})
             for s in winners:
                 pts = 3 * cities
                 self.add_score(s, pts, "farms")
