@@ -22,6 +22,30 @@ def pick(rng, legal, claim_weight=0.15):
     return rng.choice([a for a in legal if a["type"] == t])
 
 
+SEAT_FIELDS = ("seat", "by", "to", "from", "offerer", "partner", "winner", "loser")
+
+
+def private_step_seats(state):
+    """The seats that may see private details of the current step."""
+    st = state.step
+    ph = st["phase"]
+    if ph == "respond":
+        return {st["from"], st["to"]}
+    if ph in ("smuggle", "coat"):
+        return {st["owner"]}
+    if ph == "sextant_pass":
+        return {int(x) for x in st["chosen"]}
+    if ph == "take":
+        return {state.fight["winner"]}
+    if ph == "diplomat_pick":
+        return {st["to"]}
+    if ph == "diplomat_return":
+        return {st["by"], st["to"]}
+    if ph == "clair_pick":
+        return {state.current}
+    return set()
+
+
 def check_invariants(state, full_views=True):
     n = state.seats
     held = list(state.pile)
@@ -47,6 +71,11 @@ def check_invariants(state, full_views=True):
             assert me["objects"] == sorted(state.hands[s])
             for e in v["log"]:
                 assert isinstance(e, dict) and "k" in e
+                if e.get("private"):
+                    # a seat's private entries are about something it took part in
+                    assert s in {e[f] for f in SEAT_FIELDS if isinstance(e.get(f), int)}, e
+            if me["step"] is not None:
+                assert s in private_step_seats(state), (state.step["phase"], s, me["step"])
         for e in public["log"]:
             # public entries never name the objects of a trade, gift or take
             if e["k"] in ("offer", "accept", "refuse", "gift", "took", "gave_back",

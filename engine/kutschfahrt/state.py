@@ -306,33 +306,56 @@ class KutschfahrtState(State):
                 acts.append({"type": "offer", "to": t, "obj": k})
         for t in self._others(s):
             acts.append({"type": "attack", "to": t})
-        if "black_pearl" not in hand:
+        pearl = "black_pearl" in hand
+        if not pearl:
             a = self.assoc[s]
             if C.goal_count(hand, a, self.converted) >= 1:
                 others = self._others(s)
                 for r in range(0, 3):
                     for allies in combinations(others, r):
                         acts.append({"type": "claim", "allies": list(allies)})
-            if "loge" in hand and C.any_goal_count(hand, self.converted) >= 3:
-                acts.append({"type": "claim_solo"})
+        # the Pearl forbids "den Sieg seiner Gesellschaft"; the Loge is a sole victory
+        if ("loge" in hand and C.any_goal_count(hand, self.converted) >= 3
+                and not (pearl and self.options["pearl_blocks_loge"])):
+            acts.append({"type": "claim_solo"})
+        if not pearl:
             if self.options["fortune_telling"]:
                 others = self._others(s)
                 for r in range(1, 4):
                     for named in combinations(others, r):
                         acts.append({"type": "foretell", "names": list(named)})
         if self._usable(s, "diplomat"):
-            names = C.demand_names(set(self.total_objects))
-            if self.converted:
-                names = [nm for nm in names if nm != "bag"]
-            only_bags = all(k in C.BAGS for k in hand)
+            names = self._diplomat_names(s)
             for t in self._others(s):
                 for nm in names:
-                    if nm == "bag" and only_bags:
-                        continue  # nothing could be given back
                     acts.append({"type": "diplomat", "to": t, "name": nm})
         if self._usable(s, "clairvoyant") and self.pile:
             acts.append({"type": "clairvoyant"})
         return acts
+
+    def _diplomat_names(self, s):
+        """Names the Diplomat at seat s may demand.  A name is left out when some
+        object it could mean might be in another hand and the Diplomat could give
+        nothing back for it (a bag for the other bag: "Darf nicht gegen einen
+        anderen Koffer getauscht werden"); this depends on the own hand only."""
+        hand = self.hands[s]
+        kinds = sorted(set(self.total_objects))
+        names = C.demand_names(set(kinds))
+        if self.converted:
+            names = [nm for nm in names if nm != "bag"]
+        out = []
+        for nm in names:
+            ok = True
+            for k in kinds:
+                if not C.matches_demand(k, nm, self.converted):
+                    continue
+                if hand.count(k) >= self.total_objects.count(k):
+                    continue  # every copy is the Diplomat's own: no one else has it
+                if all(self._bag_swap_forbidden(k, r) for r in hand):
+                    ok = False
+            if ok:
+                out.append(nm)
+        return out
 
     def _legal_respond(self, s):
         st = self.step
@@ -413,12 +436,19 @@ class KutschfahrtState(State):
 
         if f["mixer"] is not None:
             return plays
+        # "Der Giftring kann nur bei einem Patt benutzt werden": laid at a tie
+        att_pts, def_pts = self.totals()
+        tied = att_pts == def_pts
         if s == f["att"]:
-            obj("dagger"); obj("poison_ring"); occ("thug")
+            obj("dagger"); occ("thug")
+            if tied:
+                obj("poison_ring")
             if f["duelist"] is None:
                 occ("duelist")
         elif s == f["def"]:
-            obj("gloves"); obj("poison_ring"); occ("grand_master")
+            obj("gloves"); occ("grand_master")
+            if tied:
+                obj("poison_ring")
             if f["duelist"] is None:
                 occ("duelist")
         else:
@@ -556,8 +586,12 @@ class KutschfahrtState(State):
 
     def _apply_coat(self, s, a):
         new = a["occ"]
+        seen = []
         if new is not None:
             old = self.occ[s]
+            if self.occ_up[s]:
+                # the table saw this face-up card go back to the pile
+                seen.append({"k": "occ_to_pile", "seat": s, "occ": old})
             self.occ_pile.remove(new)
             self.occ_pile.append(old)
             self.rng.shuffle(self.occ_pile)
@@ -565,17 +599,26 @@ class KutschfahrtState(State):
             self.occ_up[s] = False
             self.say({"k": "got_occ", "seat": s, "occ": new}, to=s)
         self.say({"k": "coat", "seat": s, "changed": new is not None})
+        for e in seen:
+            self.say(e)
         self.step = None
 
     def _apply_tome(self, s, a):
         p = self.step["partner"]
+        seen = []
         if a["swap"]:
+            # face-up cards are seen changing hands before they are turned down
+            for frm, to in ((s, p), (p, s)):
+                if self.occ_up[frm]:
+                    seen.append({"k": "occ_moved", "from": frm, "to": to, "occ": self.occ[frm]})
             self.occ[s], self.occ[p] = self.occ[p], self.occ[s]
             self.occ_up[s] = self.occ_up[p] = False
             self.say({"k": "got_occ", "seat": s, "occ": self.occ[s], "from": p}, to=s)
             self.say({"k": "got_occ", "seat": p, "occ": self.occ[p], "from": s}, to=p)
             self.mark_revealed()
         self.say({"k": "tome", "seat": s, "partner": p, "swap": a["swap"]})
+        for e in seen:
+            self.say(e)
         self.step = None
 
     def _apply_monocle_card(self, s, a):
@@ -825,10 +868,11 @@ class KutschfahrtState(State):
             self.mark_revealed()
             self.step = None
             return
-        if len(matching) > 1:
-            self.step = {"phase": "diplomat_pick", "by": s, "to": t, "name": name, "matching": matching}
-        else:
-            self._diplomat_got(s, t, name, matching[0])
+        # the target always hands the object over itself, even with one match,
+        # so the table never learns whether it had a choice
+        matching = [k for k in matching
+                    if any(not self._bag_swap_forbidden(k, r) for r in self.hands[s])]
+        self.step = {"phase": "diplomat_pick", "by": s, "to": t, "name": name, "matching": matching}
 
     def _diplomat_got(self, s, t, name, k):
         # nothing moves until the Diplomat has chosen the return (no empty hand meanwhile)
@@ -949,8 +993,10 @@ class KutschfahrtState(State):
             return {"occ_pile": sorted(self.occ_pile)}
         if ph == "take" and seat == self.fight["winner"]:
             return {"loser_objects": sorted(self.hands[self.fight["loser"]])}
-        if ph in ("diplomat_pick", "diplomat_return") and seat in (st["by"], st["to"]):
-            return {"matching": st.get("matching"), "got": st.get("got")}
+        if ph == "diplomat_pick" and seat == st["to"]:
+            return {"matching": list(st["matching"]), "got": None}
+        if ph == "diplomat_return" and seat in (st["by"], st["to"]):
+            return {"matching": None, "got": st["got"]}
         if ph == "clair_pick" and seat == self.current:
             return {"pile": sorted(self.pile), "picked": list(st["picked"])}
         return None
