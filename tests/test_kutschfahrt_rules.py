@@ -1037,3 +1037,25 @@ def test_knowledge_log_is_dated_and_private():
     assert log(st, None, "effect")[0]["turn"] == 7
     for s in (1, 2, 3):
         assert not log(st, s, "saw_assoc")
+
+
+def test_shown_cards_cannot_be_taken_back():
+    # a Diplomat demand tells everyone the target holds the object
+    st = make(4, hands=[["dagger"], ["key", "gloves"], ["goblet"], ["monocle"]],
+              occ=["diplomat", "thug", "grand_master", "bodyguard"])
+    st.apply(0, {"type": "diplomat", "to": 1, "name": "key"})
+    assert not st.can_undo(0)
+    st.apply(1, {"type": "give", "obj": "key"})
+    assert not st.can_undo(1)
+    # an object or occupation laid in a struggle has been seen by the table
+    st = fight_setup(hands=[["key", "dagger"], ["goblet"], ["whip"], ["gloves"]])
+    st.occ_up = [False, True, True, True]
+    st.apply(0, {"type": "attack", "to": 1})
+    st.apply(2, {"type": "support", "side": None})
+    assert st.can_undo(2)  # a support shows nothing hidden
+    st.apply(3, {"type": "support", "side": None})
+    passes_until(st, "fight")
+    st.apply(0, {"type": "play", "card": "dagger"})
+    assert not st.can_undo(0)
+    st.apply(0, {"type": "play", "card": "thug"})
+    assert not st.can_undo(0)

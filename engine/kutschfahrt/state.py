@@ -134,6 +134,7 @@ class KutschfahrtState(State):
     def _reveal_occ(self, s):
         self.occ_up[s] = True
         self.say({"k": "occ_used", "seat": s, "occ": self.occ[s]})
+        self.mark_revealed()  # the table has seen the card: no taking it back
 
     def _move(self, frm, to, kind):
         self.hands[frm].remove(kind)
@@ -226,6 +227,7 @@ class KutschfahrtState(State):
         eff = C.TRADE_EFFECTS[kind]
         self.say({"k": "effect", "owner": owner, "partner": partner,
                   "obj": "bag" if kind in C.BAGS else kind})
+        self.mark_revealed()  # the object is named to the table
         if eff == "draw":
             self._draw(owner)
             self.queue.insert(0, {"t": "limit"})
@@ -761,6 +763,7 @@ class KutschfahrtState(State):
             self._reveal_occ(s)
         else:
             self.say({"k": "play", "seat": s, "card": c})
+            self.mark_revealed()  # an object from the hand is shown to all
         if c == "duelist":
             f["duelist"] = s
             self.say({"k": "duel", "seat": s})
@@ -850,6 +853,7 @@ class KutschfahrtState(State):
         self._move(loser, s, a["obj"])
         self.say({"k": "took", "winner": s, "loser": loser})
         self.say({"k": "took_obj", "winner": s, "loser": loser, "obj": a["obj"]}, to=[s, loser])
+        self.mark_revealed()
         if "give" in a:
             self._move(s, loser, a["give"])
             self.say({"k": "gave_back", "from": s, "to": loser})
@@ -868,8 +872,9 @@ class KutschfahrtState(State):
             self.mark_revealed()
             self.step = None
             return
-        # the target always hands the object over itself, even with one match,
-        # so the table never learns whether it had a choice
+        # the table now knows the target holds it; the target always hands the
+        # object over itself, even with one match, so nobody learns it had a choice
+        self.mark_revealed()
         matching = [k for k in matching
                     if any(not self._bag_swap_forbidden(k, r) for r in self.hands[s])]
         self.step = {"phase": "diplomat_pick", "by": s, "to": t, "name": name, "matching": matching}
@@ -880,6 +885,7 @@ class KutschfahrtState(State):
 
     def _apply_diplomat_pick(self, s, a):
         st = self.step
+        self.mark_revealed()  # the Diplomat now holds (sees) the object
         self._diplomat_got(st["by"], st["to"], st["name"], a["obj"])
 
     def _apply_diplomat_return(self, s, a):
