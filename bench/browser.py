@@ -1,12 +1,13 @@
 """Browser measurements for BENCHMARKS.md (issue 6), in headless Chromium.
 
-    make dist && .venv/bin/python bench/browser.py [--runs 5] [--decisions 30]
+    make dist && .venv/bin/python bench/browser.py [--runs 5] [--decisions 300]
 
 1. Start-up: navigation → interactive lobby (body[data-ready=lobby]), cold (new
    profile) and warm (files from the service worker), beside a bare PyScript page
    on the same runtime that prints one line, cached by a service worker the same way.
 2. Download size of the first visit (bytes as sent, and gzip-compressed).
-3. Bot decisions in the browser: median and slowest per game and level.
+3. Bot decisions in the browser: median, 90th percentile and slowest per game
+   and level, over whole games the level plays against itself.
 4. The longest main-thread stall (long tasks) while bots play on the real table.
 """
 
@@ -100,7 +101,8 @@ def bot_times(browser, url, decisions):
             times = json.loads(page.evaluate(
                 "a => speeltafelDiagnostics.bot_decisions(a[0], a[1], a[2], a[3])",
                 [game_id, level, seats, decisions]))
-            rows.append((game_id, level, seats, statistics.median(times), max(times), len(times)))
+            p90 = sorted(times)[int(0.9 * (len(times) - 1))]
+            rows.append((game_id, level, seats, statistics.median(times), p90, max(times), len(times)))
     context.close()
     return rows
 
@@ -133,7 +135,7 @@ def longest_stall(browser, url, game_id, seats, level, seconds):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--decisions", type=int, default=30)
+    parser.add_argument("--decisions", type=int, default=300)
     parser.add_argument("--stall-seconds", type=int, default=20)
     parser.add_argument("--parts", default="start,size,bots,stalls",
                         help="which measurements to run, comma-separated")
@@ -170,7 +172,8 @@ def main():
         if "bots" in parts:
             for row in bot_times(browser, table_url, args.decisions):
                 print(json.dumps({"game": row[0], "level": row[1], "seats": row[2], "median_ms": round(row[3], 1),
-                                  "max_ms": round(row[4], 1), "decisions": row[5]}), flush=True)
+                                  "p90_ms": round(row[4], 1), "max_ms": round(row[5], 1), "decisions": row[6]}),
+                      flush=True)
         if "stalls" in parts:
             import engine
             from engine import bots as bot_levels

@@ -10,27 +10,28 @@ import time
 
 import engine
 from engine import bots
-from engine.rng import Rng
 
 
 def bot_decisions(game_id: str, level: str, seats: int, decisions: int, seed: int = 1,
                   budget_ms: int = 1000) -> str:
-    """Time `decisions` decisions of `level` in random-legal positions; JSON ms list."""
+    """Time `decisions` decisions of `level` in games it plays against itself
+    at every seat, from the first move to the last (late positions, long logs
+    and big boards included); only decisions with a real choice are timed.
+    A JSON list of milliseconds."""
     times = []
-    rng = Rng(seed)
     game = 0
     while len(times) < decisions:
         state = engine.new_game(game_id, seats, None, seed + game)
         game += 1
-        while not state.is_over() and len(times) < decisions:
+        moves = 0
+        while not state.is_over() and len(times) < decisions and moves < 5000:
             seat = state.to_act()[0]
             legal = state.legal_actions(seat)
-            if len(legal) > 1 and rng.random() < 0.25:
-                view = state.view(seat)
-                t0 = time.perf_counter()
-                action = bots.choose(game_id, view, legal, level, rng.next_u64() % 10**9, budget_ms)
+            view = state.view(seat)
+            t0 = time.perf_counter()
+            action = bots.choose(game_id, view, legal, level, seed * 7919 + moves, budget_ms)
+            if len(legal) > 1:
                 times.append((time.perf_counter() - t0) * 1000)
-            else:
-                action = rng.choice(legal)
             state.apply(seat, action)
+            moves += 1
     return json.dumps(times)
