@@ -88,14 +88,15 @@ def render_players(view: dict, ctx: TableContext) -> str:
 def render_log(view: dict, ctx: TableContext, limit: int = 200) -> str:
     words = ctx.words
     entries = view.get("log") or []
+    # the list scrolls inside .log-scroll, which starts at its end: the newest entry is in view
     out = [f'<section class="log" aria-label="{esc(words.t("table.log"))}"><h2>{esc(words.t("table.log"))}</h2>'
-           '<ol class="log-list">']
+           '<div class="log-scroll" tabindex="0"><ol class="log-list">']
     for entry in entries[-limit:]:
         private = " private" if entry.get("private") else ""
         turn = entry.get("turn")
         stamp = f'<span class="log-turn">{esc(words.t("table.turn_no", n=turn))}</span> ' if turn else ""
         out.append(f'<li class="log-entry{private}">{stamp}{esc(words.entry(entry))}</li>')
-    out.append("</ol></section>")
+    out.append("</ol></div></section>")
     return "".join(out)
 
 
@@ -112,24 +113,48 @@ def render_result(view: dict, ctx: TableContext) -> str:
         for key in row:
             if key not in categories:
                 categories.append(key)
-    out.append('<table class="breakdown"><thead><tr><th></th>')
-    for seat in range(len(ctx.players)):
-        out.append(f"<th>{ctx.badge(seat)}</th>")
-    out.append("</tr></thead><tbody>")
-    for cat in categories:
-        out.append(f'<tr><th scope="row">{esc(words.name(cat))}</th>')
-        for seat in range(len(ctx.players)):
-            value = breakdown[seat].get(cat, "") if seat < len(breakdown) else ""
-            out.append(f"<td>{esc(_cell(value, words))}</td>")
-        out.append("</tr>")
     scores = result.get("scores")
-    if scores:
-        out.append(f'<tr class="total"><th scope="row">{esc(words.t("table.total"))}</th>')
-        for seat in range(len(ctx.players)):
-            win = ' class="winner"' if seat in winners else ""
-            out.append(f"<td{win}>{scores[seat]}</td>")
-        out.append("</tr>")
-    out.append("</tbody></table>")
+    seats = range(len(ctx.players))
+
+    def value(seat, cat):
+        return _cell(breakdown[seat].get(cat, "") if seat < len(breakdown) else "", words)
+
+    def who(seat):  # a winner is named by a star as well as by the shading
+        star = ' <span class="win-star" aria-hidden="true">★</span>' if seat in winners else ""
+        return f"{ctx.badge(seat)}{star}"
+
+    if len(ctx.players) <= 5:  # players across, categories down
+        out.append('<div class="breakdown-wrap"><table class="breakdown"><thead><tr><th></th>')
+        for seat in seats:
+            out.append(f'<th scope="col">{who(seat)}</th>')
+        out.append("</tr></thead><tbody>")
+        for cat in categories:
+            out.append(f'<tr><th scope="row">{esc(words.name(cat))}</th>')
+            for seat in seats:
+                out.append(f"<td>{esc(value(seat, cat))}</td>")
+            out.append("</tr>")
+        if scores:
+            out.append(f'<tr class="total"><th scope="row">{esc(words.t("table.total"))}</th>')
+            for seat in seats:
+                win = ' class="winner"' if seat in winners else ""
+                out.append(f"<td{win}>{scores[seat]}</td>")
+            out.append("</tr>")
+    else:  # many players (up to 10) do not fit across a tablet: one row each
+        out.append('<div class="breakdown-wrap"><table class="breakdown by-player"><thead><tr><th></th>')
+        for cat in categories:
+            out.append(f'<th scope="col">{esc(words.name(cat))}</th>')
+        if scores:
+            out.append(f'<th scope="col" class="total">{esc(words.t("table.total"))}</th>')
+        out.append("</tr></thead><tbody>")
+        for seat in seats:
+            win = " winner" if seat in winners else ""
+            out.append(f'<tr class="player-row{win}"><th scope="row">{who(seat)}</th>')
+            for cat in categories:
+                out.append(f"<td>{esc(value(seat, cat))}</td>")
+            if scores:
+                out.append(f'<td class="total{win}">{scores[seat]}</td>')
+            out.append("</tr>")
+    out.append("</tbody></table></div>")
     out.append(f'<div class="result-buttons"><button type="button" id="result-close" data-cmd="result-close">'
                f'{esc(words.t("table.show_board"))}</button><button type="button" class="primary" data-cmd="menu">'
                f'{esc(words.t("table.back"))}</button></div></div>')
@@ -166,13 +191,16 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
     result_btn = (f'<button type="button" data-cmd="result-open">{esc(words.t("table.show_result"))}</button>'
                   if view.get("over") else "")
     notice = f'<p class="notice" role="alert">{esc(message)}</p>' if message else ""
+    title = esc(spec.names.get(words.lang, spec.id))
+    # .table-frame fills the window in landscape: the top bar, then the board and
+    # the side column share what is left, each scrolling on its own
     return (
-        f'<header class="topbar table-top"><button type="button" id="menu" data-cmd="menu">'
+        f'<div class="table-frame"><header class="topbar table-top"><button type="button" id="menu" data-cmd="menu">'
         f'{esc(words.t("table.menu"))}</button>'
-        f'<h1>{esc(spec.names.get(words.lang, spec.id))}</h1>'
+        f'<h1 title="{title}">{title}</h1>'
         f'<div class="turn-banner" role="status" aria-live="polite">{esc(turn_text(view, ctx, thinking))}</div>'
         f'{undo}{result_btn}<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
         f'</header>{notice}'
         f'<div class="table-body"><section class="screen" id="screen">{screen_html}</section>'
-        f'<aside class="side">{render_players(view, ctx)}{render_log(view, ctx)}</aside></div>'
+        f'<aside class="side">{render_players(view, ctx)}{render_log(view, ctx)}</aside></div></div>'
     )

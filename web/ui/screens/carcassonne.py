@@ -450,7 +450,7 @@ class Screen:
                 sel = " cc-picked" if self.pick == i else ""
                 out.append(f'<g class="cc-spot cc-pest{sel}" data-cmd="ui" data-arg="pick:{i}" role="button" '
                            f'tabindex="-1" aria-label="{esc(label)}"><circle cx="{_f(pos[0])}" cy="{_f(pos[1])}" '
-                           'r="24"/></g>')
+                           'r="34"/></g>')  # wide enough for a finger at fit-to-screen
             out.append(self._meeple(pos[0], pos[1], f["seat"], f.get("role"), label))
         # the step's own marks
         phase = view.get("phase")

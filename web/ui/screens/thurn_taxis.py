@@ -734,7 +734,7 @@ class Screen:
             top = (f'<b class="tt-top">{vals[0]}</b><span class="tt-muted">{esc(self.t("stack_left", n=len(vals)))}</span>'
                    if vals else f'<span class="tt-muted">{esc(self.t("stack_empty"))}</span>')
             out.append(f'<li class="tt-stack{" gone" if not vals else ""}" data-stack="{esc(key)}">'
-                       f'{sw}<span class="tt-sname">{esc(self.n(key))}</span>{top}</li>')
+                       f'{sw}<span class="tt-sname">{esc(self.n(key)).replace("/", "/<wbr>")}</span>{top}</li>')
         out.append("</ul>")
         if not view.get("horses"):
             sup = view.get("carriage_supply") or {}

@@ -1,0 +1,146 @@
+"""The table held as a 10-inch tablet, in both orientations: nothing scrolls
+sideways, the controls one needs stay on the screen, the coach seats of a
+full table do not overlap, the log shows its newest entry, and the result of a
+10-seat game fits its dialog.  Positions are loaded from saves made here with
+the engine, so each check looks at a known table."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import engine
+
+LANDSCAPE = {"width": 1280, "height": 800}
+PORTRAIT = {"width": 800, "height": 1280}
+NAMES = ["Anna", "Bram", "Carla", "Daan", "Eva", "Femke", "Gijs", "Hanna", "Ivo", "Joost"]
+
+SCROLL = "() => [document.documentElement.scrollWidth - innerWidth, document.documentElement.scrollHeight - innerHeight]"
+
+
+def _save(game, seats, *, moves=None, to_end=False, options=None, seed=11):
+    """A save of `game` after random legal moves: `moves` of them and then on
+    until seat 0 alone must act, or to the end.  Seat 0 is the human."""
+    state = engine.new_game(game, seats, options or {}, seed)
+    rng = random.Random(seed)
+
+    def step():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if not to_end:  # keep the game going: no early claims of victory
+            legal = [a for a in legal if a.get("type") != "claim"] or legal
+        state.apply(seat, rng.choice(legal))
+
+    if to_end:
+        while not state.is_over():
+            step()
+    else:
+        for _ in range(moves or 0):
+            if state.is_over():
+                break
+            step()
+        while not state.is_over() and state.to_act() != [0]:
+            step()
+        assert not state.is_over(), "pick another seed: the game ended early"
+    players = [{"name": NAMES[i], "kind": "human" if i == 0 else "bot", "level": None if i == 0 else "random"}
+               for i in range(seats)]
+    meta = {"players": players, "names": NAMES[:seats], "created": 1, "updated": 2,
+            "over": state.is_over(), "viewer": 0, "notes": {}}
+    return state.to_json(meta=meta)
+
+
+def _open(tab, *, save=None, lobby=None, lang="nl"):
+    # bots wait (long delay): the position stays as loaded while we look
+    prefs = {"lang": lang, "bot_delay_ms": 600_000}
+    items = {}
+    if lobby:
+        prefs["lobby"] = lobby
+    if save:
+        items = {"speeltafel:save:g1": save, "speeltafel:current": "g1"}
+    items["speeltafel:prefs"] = json.dumps(prefs)
+    tab.page.goto(tab.site + "manifest.webmanifest")
+    tab.page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                      items)
+    tab.page.goto(tab.site)
+    tab.wait("table" if save else "lobby")
+    return tab.page
+
+
+def _inside(page, selector):
+    """Every visible element matching `selector` lies wholly in the viewport."""
+    size = page.viewport_size
+    boxes = [b for b in (el.bounding_box() for el in page.query_selector_all(selector)) if b]
+    assert boxes, f"nothing matches {selector}"
+    for b in boxes:
+        assert b["x"] >= -0.5 and b["y"] >= -0.5, (selector, b)
+        assert b["x"] + b["width"] <= size["width"] + 0.5, (selector, b, size)
+        assert b["y"] + b["height"] <= size["height"] + 0.5, (selector, b, size)
+
+
+def test_lobby_start_in_reach_and_tappable_options_both_ways(tab):
+    page = _open(tab, lobby={"game": "kutschfahrt", "seats": 10, "players": [], "options": {}})
+    for size in (LANDSCAPE, PORTRAIT):
+        page.set_viewport_size(size)
+        page.evaluate("window.scrollTo(0, 0)")
+        sideways, downwards = page.evaluate(SCROLL)
+        assert sideways <= 0, f"the lobby scrolls sideways at {size}"
+        assert downwards > 0  # ten seats and every option: the form is longer than the window...
+        _inside(page, "#start")  # ...and the start button is on the screen all the same
+        for label in page.query_selector_all(".option > label, .subset-item"):
+            assert label.bounding_box()["height"] >= 44, label.inner_text()
+
+
+def test_full_coach_fits_both_ways_and_the_log_shows_the_newest(tab):
+    page = _open(tab, save=_save("kutschfahrt", 9, moves=60, seed=5))
+    page.set_viewport_size(LANDSCAPE)
+    page.wait_for_timeout(200)
+    sideways, downwards = page.evaluate(SCROLL)
+    # landscape: the frame is the window; board and side column scroll inside it
+    assert sideways <= 0 and downwards <= 0, (sideways, downwards)
+    _inside(page, ".table-top button, .table-top .turn-banner")
+    top = page.query_selector_all(".table-top > *")
+    assert len({round(el.bounding_box()["y"] + el.bounding_box()["height"] / 2) // 20 for el in top}) == 1, \
+        "the top bar wraps in landscape"
+    log = page.locator(".log-scroll").bounding_box()
+    last = page.locator(".log-entry").last.bounding_box()
+    assert log["y"] - 1 <= last["y"] and last["y"] + last["height"] <= log["y"] + log["height"] + 1, \
+        "the newest log entry is not in view"
+
+    page.set_viewport_size(PORTRAIT)
+    page.wait_for_timeout(200)
+    assert page.evaluate(SCROLL)[0] <= 0, "the table scrolls sideways when held upright"
+    page.evaluate("window.scrollTo(0, 0)")
+    _inside(page, ".table-top button, .table-top .turn-banner")
+    seats = [el.bounding_box() for el in page.query_selector_all(".kr-seat")]
+    assert len(seats) == 9
+    for i, a in enumerate(seats):
+        for b in seats[i + 1:]:
+            w = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+            h = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+            assert w <= 1 or h <= 1, f"two seats on the coach overlap: {a} {b}"
+    for el in page.query_selector_all("#screen .kr-actions button, #screen .kr-panel button"):
+        if el.is_visible():
+            assert el.bounding_box()["height"] >= 44, el.inner_text()
+
+
+def test_ten_seat_result_fits_its_dialog(tab):
+    page = _open(tab, save=_save("kutschfahrt", 10, to_end=True, seed=3))
+    for size in (LANDSCAPE, PORTRAIT):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(200)
+        page.wait_for_selector(".result .breakdown")
+        wrap = page.locator(".result .breakdown-wrap")
+        assert wrap.evaluate("e => e.scrollWidth <= e.clientWidth"), f"the result table is cut off at {size}"
+        _inside(page, ".result .result-buttons button")
+        assert page.locator(".result .breakdown tbody tr").count() == 10  # one row per player
+        assert "victory" not in page.locator(".result").inner_text()  # the category is translated
+
+
+def test_finished_game_top_bar_keeps_one_row_in_landscape(tab):
+    page = _open(tab, save=_save("carcassonne", 5, to_end=True, seed=2), lang="de")
+    page.set_viewport_size(LANDSCAPE)
+    page.click("#result-close")
+    sideways, downwards = page.evaluate(SCROLL)
+    assert sideways <= 0 and downwards <= 0, (sideways, downwards)
+    _inside(page, ".table-top button")
+    assert page.locator(".table-top").bounding_box()["height"] < 80
