@@ -346,3 +346,16 @@ def test_fewer_houses_option():
     assert plain < more
     assert ("innsbruck", "salzburg") in more and ("innsbruck", "salzburg") not in plain
     assert ("linz", "salzburg") in more and ("innsbruck", "linz", "salzburg") not in more
+
+
+def test_a_route_on_own_houses_only_scores_without_building():
+    """Every city of the route already holds one of the player's houses: the route
+    still scores (carriage, tiles) with no house, and the log says so in words."""
+    st = position(hand=[], route=["muenchen", "salzburg", "linz"], houses=["muenchen", "salzburg", "linz"],
+                  played=1)
+    assert {"type": "score", "cities": []} in st.legal_actions(0)
+    left = st.houses_left[0]
+    _score(st, [])
+    assert st.houses_left[0] == left and st.carriages[0] == [3]
+    entry = next(e for e in st.view(1)["log"] if e.get("k", "").startswith("score"))
+    assert entry["k"] == "score_no_houses" and entry["route"] == ["muenchen", "salzburg", "linz"]

@@ -123,6 +123,10 @@ def test_words_fill_players_names_and_lists():
     assert i18n.pick_lang(None, "de-AT") == "de" and i18n.pick_lang("xx", "fr") == "en"
     # a seat that is no one (a stand-off, nobody supported) reads as a word, not a crash
     assert w.fill("{who:player} wint", {"who": None}) == "niemand wint"
+    # a count with its noun in the right number
+    assert w.fill("({n|kaart|kaarten})", {"n": 1}) == "(1 kaart)"
+    assert w.fill("({n|kaart|kaarten})", {"n": 0}) == "(0 kaarten)"
+    assert w.fill("{n|punt|punten} en {m|punt|punten}", {"n": 3, "m": 1}) == "3 punten en 1 punt"
 
 
 def test_every_frame_key_exists_in_every_language():

@@ -397,9 +397,11 @@ class ThurnTaxisState(State):
         # what the table saw: the route, the houses, the carriage, how many tiles
         if self.wagner:
             self.say({"k": "wagner", "seat": seat})
-        self.say({"k": "score", "seat": seat,
-                  "route": [b.cities[b.card_city(c)] for c in self.routes[seat]],
-                  "houses": [b.cities[c] for c in cities]})
+        route = [b.cities[b.card_city(c)] for c in self.routes[seat]]
+        if cities:
+            self.say({"k": "score", "seat": seat, "route": route, "houses": [b.cities[c] for c in cities]})
+        else:  # every city of the route already had one of this player's houses
+            self.say({"k": "score_no_houses", "seat": seat, "route": route})
         if carriage:
             self.say({"k": "carriage", "seat": seat, "n": carriage})
         if self._new_tiles:

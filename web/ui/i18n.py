@@ -245,6 +245,8 @@ FRAME = {
 
 STRINGS_DIR = Path(__file__).resolve().parent.parent / "i18n"
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+# "{n|kaart|kaarten}" -> "1 kaart" / "3 kaarten": a count with its noun
+_COUNT = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
 
 
 def pick_lang(preferred: str | None, browser: str | None) -> str:
@@ -307,7 +309,14 @@ class Words:
                 return self._join([str(v) for v in value])
             return str(value)
 
-        return _PLACEHOLDER.sub(one, template)
+        def count(match):
+            key, one_form, many_form = match.groups()
+            if key not in params:
+                return match.group(0)
+            value = params[key]
+            return f"{value} {one_form if value in (1, -1) else many_form}"
+
+        return _PLACEHOLDER.sub(one, _COUNT.sub(count, template))
 
     def entry(self, entry: dict) -> str:
         """One engine log entry as a sentence."""
