@@ -80,18 +80,18 @@ class Tab:
     def storage(self, key):
         return self.page.evaluate("k => localStorage.getItem(k)", key)
 
-    def start_game(self, game, players, options=None, lang="en", seed=20261122):
+    def start_game(self, game, players, options=None, lang="en", seed=20261122, bot_delay_ms=0):
         """Start a game through the lobby.  players: [(name, "human"|"bot", level)].
-        Bots move without the usual pause, so tests run fast; the deal is fixed
-        (seed) so a failure can be replayed."""
+        Bots move without the usual pause (unless `bot_delay_ms`), so tests run
+        fast; the deal is fixed (seed) so a failure can be replayed."""
         model = {"game": game, "seats": len(players), "options": options or {}, "seed": seed,
                  "players": [{"name": n, "kind": k, "level": lv} for n, k, lv in players]}
         # set the lobby up from a plain file of the site, where no table runs
         self.page.goto(self.site + "manifest.webmanifest")
         self.page.evaluate(
-            """m => { localStorage.setItem('speeltafel:prefs', JSON.stringify({lobby: m[0], bot_delay_ms: 0, lang: m[1]}));
+            """m => { localStorage.setItem('speeltafel:prefs', JSON.stringify({lobby: m[0], bot_delay_ms: m[2], lang: m[1]}));
                       localStorage.removeItem('speeltafel:current'); }""",
-            [model, lang])
+            [model, lang, bot_delay_ms])
         self.page.goto(self.site)
         self.wait("lobby")
         self.page.click("#start")

@@ -141,3 +141,41 @@ def test_one_seat_page_hides_the_others_and_switches_language(tab):
     # the knowledge panel and the notes box are there
     assert page.locator("#screen .kr-knowledge").count() == 1
     assert page.locator("#screen #notes").count() == 1
+
+
+def test_a_human_asked_with_bots_need_not_wait_for_them(tab):
+    """When a window asks the human and bots at once (the struggle's windows),
+    the human's buttons are there while the bots still pause, and a tap counts
+    at once; the bots then answer the new table."""
+    delay = 4000
+    page = tab.start_game("kutschfahrt", [("Anna", "human", None), ("Bot B", "bot", "basic"),
+                                          ("Bot C", "bot", "basic")], lang="en", seed=7, bot_delay_ms=delay)
+    together = 0
+    deadline = time.time() + 90
+    while together < 2 and time.time() < deadline:
+        page.wait_for_selector(READY, timeout=4 * delay + 10_000)
+        if page.locator(".result").count():
+            break
+        state = engine.load(tab.state_json())
+        acting = state.to_act()
+        n = len(state.actions)
+        if 0 in acting and len(acting) > 1:
+            # the human and a bot are asked at once: the human answers first
+            page.locator("#screen .kr-actions [data-cmd=act]").first.click()
+            t0 = time.time()
+            page.wait_for_function("n => speeltafelApp.session.state.actions.length > n", arg=n, timeout=delay // 2)
+            assert time.time() - t0 < delay / 2
+            first = engine.load(tab.state_json()).actions[n]
+            assert first[0] == 0, "the human's answer came after the bot's"
+            together += 1
+        elif acting == [0] and page.locator('[data-arg="mode:attack"]').count():
+            page.click('[data-arg="mode:attack"]')  # attack: the struggle asks everyone
+            page.locator("#screen .kr-actions [data-cmd=act]").first.click()
+            page.wait_for_function("n => speeltafelApp.session.state.actions.length > n", arg=n)
+        elif 0 in acting:
+            page.locator("#screen .kr-actions [data-cmd=act]").first.click()
+            page.wait_for_function("n => speeltafelApp.session.state.actions.length > n", arg=n)
+        else:
+            page.wait_for_function("n => speeltafelApp.session.state.actions.length > n", arg=n,
+                                   timeout=4 * delay + 10_000)
+    assert together >= 2

@@ -301,7 +301,7 @@ class App:
             view = s.state.view(None)
         else:
             view = s.shown_view()
-            legal = s.my_legal() if self.thinking is None else []
+            legal = s.my_legal()  # a human asked at the same time as a bot need not wait for it
             body = self.screen.render(view, legal)
             if view.get("over") and self.show_result:
                 modal = table.render_result(view, ctx)
@@ -349,7 +349,7 @@ class App:
             self.render_table()
 
     def cmd_act(self, arg, el, ev):
-        if ev != "click" or not self.session or self.thinking is not None:
+        if ev != "click" or not self.session:
             return
         legal = self.session.my_legal()
         try:
@@ -391,7 +391,9 @@ class App:
         """Bots move one after another.  Every piece of work (thinking in
         slices, applying, saving, drawing) is its own short task, with a
         return to the browser in between, so taps are answered while a
-        bot plays and no single task stalls the page."""
+        bot plays and no single task stalls the page.  A human asked at the
+        same moment (a window everyone answers) may move meanwhile; a bot
+        whose table changed that way thinks again."""
         try:
             while self.session and self.session.bots_to_act() and not self.session.state.is_over():
                 session = self.session
@@ -400,7 +402,12 @@ class App:
                     self.thinking = seat
                     self.render_table()
                 await asyncio.sleep(self.bot_delay_ms / 1000)
-                seed = session.state.seed * 7919 + len(session.state.actions)
+                if self.session is not session:
+                    return
+                if seat not in session.bots_to_act():
+                    continue  # a human's move meanwhile changed who must decide
+                moves = len(session.state.actions)
+                seed = session.state.seed * 7919 + moves
                 thinker = session.bot_thinker(seat, seed)
                 action = None
                 while True:
@@ -417,6 +424,8 @@ class App:
                 await asyncio.sleep(0)
                 if self.session is not session:
                     return
+                if len(session.state.actions) != moves:
+                    continue  # a human asked at the same time moved first: think again
                 session.bot_act(seat, action)
                 self.autosave()  # saved before anything else, so a reload never loses it
                 await asyncio.sleep(0)

@@ -53,9 +53,9 @@ def turn_text(view: dict, ctx: TableContext, thinking: int | None) -> str:
     words = ctx.words
     if view.get("over"):
         return words.t("table.over")
-    if thinking is not None:
-        return words.t("table.waiting", name=ctx.name(thinking))
     to_act = view.get("to_act") or []
+    if thinking is not None and ctx.viewer not in to_act:
+        return words.t("table.waiting", name=ctx.name(thinking))
     if len(to_act) == 1:
         head = words.t("table.turn", name=ctx.name(to_act[0]))
     else:
