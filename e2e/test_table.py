@@ -24,9 +24,25 @@ def test_boots_to_the_lobby_from_a_sub_path_without_network(tab):
     assert page.evaluate("document.body.dataset.ready") == "lobby"
     assert page.locator("#boot").is_hidden()
     assert page.locator("#start").is_visible() or page.locator(".saves").is_visible()
-    # every game this table can show is offered
-    assert page.locator(".game-card").count() >= 0
+    # every game is offered
+    assert page.locator(".game-card").count() == len(engine.GAMES) == 3
+    for game_id in engine.GAMES:
+        assert page.locator(f"#game-{game_id}").count() == 1
     assert "/speeltafel/" in page.url
+
+
+def test_lobby_offers_an_option_only_where_it_applies(tab):
+    page = tab.open()
+    page.click("#game-thurn_taxis")
+    page.wait_for_selector("#opt-map")
+    assert page.locator("#opt-horses").count() == 0  # horses: northern map only
+    page.select_option("#opt-map", '"north"')
+    page.wait_for_selector("#opt-horses")
+    assert page.locator("#opt-horses_stay").count() == 0
+    page.check("#opt-horses")
+    page.wait_for_selector("#opt-horses_stay")
+    page.select_option("#opt-map", '"south"')
+    page.wait_for_function("!document.querySelector('#opt-horses')")
 
 
 def test_language_switch_translates_and_is_remembered(tab):

@@ -21,6 +21,9 @@ class Option:
     kind "choice": `value` is one of `values`; "bool": True or False;
     "subset": a list of some of `values` (at least `min_size` of them).
     `seats` limits the option to those player counts (others get the default).
+    `requires` ({other option id: allowed values}) limits it to tables where
+    options declared before it have those values (others get the default), so
+    the lobby shows only what applies.
     `names` and `value_names` word it in each language.
     """
 
@@ -33,6 +36,13 @@ class Option:
     help: dict = field(default_factory=dict)
     seats: tuple = ()
     min_size: int = 0
+    requires: dict = field(default_factory=dict)
+
+    def applies(self, seats: int, resolved: dict) -> bool:
+        """Does this option count at a table of `seats` with these earlier options?"""
+        if self.seats and seats not in self.seats:
+            return False
+        return all(resolved.get(k) in allowed for k, allowed in self.requires.items())
 
     def check(self, value):
         if self.kind == "bool":
@@ -59,6 +69,7 @@ class Option:
             "help": dict(self.help),
             "seats": list(self.seats),
             "min_size": self.min_size,
+            "requires": {k: list(v) for k, v in self.requires.items()},
         }
 
 
@@ -88,7 +99,7 @@ class GameSpec:
         resolved = {}
         for opt in self.options:
             value = given.get(opt.id, opt.default)
-            if opt.seats and seats not in opt.seats:
+            if not opt.applies(seats, resolved):
                 value = opt.default
             resolved[opt.id] = opt.check(copy.deepcopy(value))
         return resolved

@@ -44,6 +44,17 @@ def test_spec_is_json_and_complete():
         assert set(defaults) == {o["id"] for o in data["options"]}
 
 
+def test_an_option_that_does_not_apply_takes_its_default():
+    spec = GAMES["thurn_taxis"]
+    south = spec.resolve_options({"horses": True, "horses_stay": False}, 2)
+    assert south["horses"] is False and south["horses_stay"] is True
+    north = spec.resolve_options({"map": "north", "horses": True, "horses_stay": False}, 2)
+    assert north["horses"] is True and north["horses_stay"] is False
+    kf = GAMES["kutschfahrt"]
+    assert kf.resolve_options({"extra_objects": ["sextant"]}, 4)["extra_objects"] == []
+    assert kf.resolve_options({"object_set": "custom", "extra_objects": ["sextant"]}, 4)["extra_objects"] == ["sextant"]
+
+
 def test_unknown_options_and_seats_are_refused():
     with pytest.raises(ValueError):
         new_game("toy", 5)

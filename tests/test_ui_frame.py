@@ -157,9 +157,28 @@ def test_lobby_renders_every_game_with_its_options(lang):
             html = lobby.render_lobby(model, [], words, games=[game_id])
             assert f'data-arg="{game_id}"' in html and 'id="start"' in html
             assert html.count('class="seat-row"') == seats
+            options = lobby.resolved_options(model)
             for opt in spec.options:
-                if not opt.seats or seats in opt.seats:
-                    assert f"opt-{opt.id}" in html
+                assert (f"opt-{opt.id}" in html) == opt.applies(seats, options)
+
+
+def test_lobby_shows_an_option_only_where_it_applies():
+    words = i18n.Words("en")
+    model = lobby.default_model("thurn_taxis", words)
+    html = lobby.render_lobby(model, [], words, games=["thurn_taxis"])
+    assert "opt-map" in html and "opt-horses" not in html and "opt-horses_stay" not in html
+    model["options"] = {"map": "north"}
+    html = lobby.render_lobby(model, [], words, games=["thurn_taxis"])
+    assert "opt-horses" in html and "opt-free_city_with_country" in html and "opt-horses_stay" not in html
+    model["options"] = {"map": "north", "horses": True}
+    assert "opt-horses_stay" in lobby.render_lobby(model, [], words, games=["thurn_taxis"])
+    # back to the south: horses no longer count (and are remembered for the north)
+    model["options"]["map"] = "south"
+    assert lobby.resolved_options(model)["horses"] is False and model["options"]["horses"] is True
+    model = lobby.default_model("kutschfahrt", words)
+    assert "opt-extra_objects" not in lobby.render_lobby(model, [], words, games=["kutschfahrt"])
+    model["options"] = {"object_set": "custom"}
+    assert "opt-extra_objects" in lobby.render_lobby(model, [], words, games=["kutschfahrt"])
 
 
 def test_result_and_handoff_render():

@@ -47,6 +47,7 @@ SPEC = GameSpec(
                 "de": "Karten dürfen auch als Pferde an die Kutsche; eine Strecke wertet nur mit "
                       "genug Pferden. Kein Wagner, keine Kutschen. Nur mit der Nordkarte.",
             },
+            requires={"map": ("north",)},
         ),
         Option(
             "all_countries", default="every", values=("every", "except_big"),
@@ -83,12 +84,14 @@ SPEC = GameSpec(
             names={"nl": "Rijksstad ook bij 'alle steden van één land' (noord)",
                    "en": "Free city also with 'every city of one country' (north)",
                    "de": "Reichsstadt auch bei 'alle Städte eines Landes' (Nord)"},
+            requires={"map": ("north",)},
         ),
         Option(
             "horses_stay", default=True, kind="bool",
             names={"nl": "Paarden blijven bij afbreken van een route",
                    "en": "Horses stay when a route is abandoned",
                    "de": "Pferde bleiben beim Abbrechen einer Strecke"},
+            requires={"horses": (True,)},
         ),
     ),
     notes=_RECON,

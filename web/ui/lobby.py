@@ -123,7 +123,7 @@ def render_new_game(model: dict, games: list[str], words: Words) -> str:
     # options
     out.append(f'<fieldset class="options"><legend>{esc(words.t("lobby.options"))}</legend>')
     options = resolved_options(model)
-    shown = [o for o in spec.options if not o.seats or model["seats"] in o.seats]
+    shown = [o for o in spec.options if o.applies(model["seats"], options)]
     if not shown:
         out.append(f'<p>{esc(words.t("lobby.no_options"))}</p>')
     for opt in shown:
