@@ -25,8 +25,8 @@ def test_boots_to_the_lobby_from_a_sub_path_without_network(tab):
     assert page.locator("#boot").is_hidden()
     assert page.locator("#start").is_visible() or page.locator(".saves").is_visible()
     # every game is offered
-    assert page.locator(".game-card").count() == len(engine.GAMES) == 3
-    for game_id in engine.GAMES:
+    assert page.locator(".game-card").count() == 3
+    for game_id in ("kutschfahrt", "carcassonne", "thurn_taxis"):
         assert page.locator(f"#game-{game_id}").count() == 1
     assert "/speeltafel/" in page.url
 
