@@ -216,37 +216,31 @@ def test_farms_6_and_3_unfinished_city_gives_nothing():
     assert sorted((e["seat"], e["points"], e["cities"]) for e in farms) == [(BLUE, 6, 2), (RED, 3, 1)]
 
 
-def test_farms_tied_majority_6_6_and_3():
+def _farmers_around_two_cities(farmers):
+    """Three players; cities A and B, then a B tile (monastery) on each side of
+    (0,0).  `farmers`: (seat, index of the placed tile) whose field gets a farmer
+    (1-4 are the city tiles, 5-6 the monastery tiles).  Ends the game."""
     g = empty(3)
     _two_cities_a_b(g)
     put(g, "B", 1, 0)
     put(g, "B", -1, 0)
-    fld = feat("E", "field")
-    bfld = feat("B", "field")
     p = g.placed
-    g.put_follower(RED, p[1][4] + fld, 2, 1, fld)
-    g.put_follower(RED, p[5][4] + bfld, 2, 5, bfld)
-    g.put_follower(YELLOW, p[6][4] + bfld, 2, 6, bfld)
-    g.put_follower(YELLOW, p[3][4] + fld, 2, 3, fld)
-    g.put_follower(BLUE, p[2][4] + fld, 2, 2, fld)
+    for seat, i in farmers:
+        fld = feat("B" if i >= 5 else "E", "field")
+        g.put_follower(seat, p[i][4] + fld, 2, i, fld)
     g.finish_game()
+    return g
+
+
+def test_farms_tied_majority_6_6_and_3():
+    g = _farmers_around_two_cities([(RED, 1), (RED, 5), (YELLOW, 6), (YELLOW, 3), (BLUE, 2)])
     assert g.scores[RED] == 6 and g.scores[YELLOW] == 6 and g.scores[BLUE] == 3
     ties = scored(g, "tie")
     assert [(e["seats"], e["followers"], e["kind"]) for e in ties] == [([RED, YELLOW], 2, "field")]
 
 
 def test_farms_majority_6_and_3_minority_nothing():
-    g = empty(3)
-    _two_cities_a_b(g)
-    put(g, "B", 1, 0)
-    put(g, "B", -1, 0)
-    fld, bfld = feat("E", "field"), feat("B", "field")
-    p = g.placed
-    g.put_follower(RED, p[1][4] + fld, 2, 1, fld)
-    g.put_follower(RED, p[5][4] + bfld, 2, 5, bfld)
-    g.put_follower(YELLOW, p[6][4] + bfld, 2, 6, bfld)
-    g.put_follower(BLUE, p[2][4] + fld, 2, 2, fld)
-    g.finish_game()
+    g = _farmers_around_two_cities([(RED, 1), (RED, 5), (YELLOW, 6), (BLUE, 2)])
     assert g.scores[RED] == 6 and g.scores[YELLOW] == 0 and g.scores[BLUE] == 3
     assert not scored(g, "tie")
 

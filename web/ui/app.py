@@ -436,6 +436,10 @@ class App:
                 self.thinking = following[0] if following and not session.state.is_over() else None
                 self.render_table()
                 await asyncio.sleep(0)
+            if self.thinking is not None and self.session:
+                # a human's move left no bot to act: draw the table without "thinking"
+                self.thinking = None
+                self.render_table()
         except asyncio.CancelledError:
             raise
         except Exception as err:  # a bot bug must not freeze the table
