@@ -176,7 +176,8 @@ def test_north_map_with_horses_starts_and_plays(tab):
         horses += what == ".tt-horse"
         if horses >= 2:
             break
-    page.wait_for_function("speeltafelApp.thinking == null")
+    # no bot at work (one about to start would redraw the table under the checks)
+    page.wait_for_function("speeltafelApp.bot_task == null && speeltafelApp.thinking == null")
     st = engine.load(tab.state_json())
     assert horses >= 2 and st.turn >= 3
     assert sum(1 for a in json.loads(tab.state_json())["actions"] if a[1]["type"] == "horse") >= 2
