@@ -22,7 +22,7 @@ from __future__ import annotations
 from .core import CROWN_SEG, FOLLOWERS, SEG_CROWNS, SEGMENTS, Game
 from .tiles import CITY, FIELD, KIND_OF, MONASTERY, ROAD, TILES
 
-LEVELS = ["random", "greedy", "strong"]
+LEVELS = ["random", "greedy", "strong", "expert"]
 WORK_PER_SECOND = 800   # evaluations for budget_ms=1000
 YIELD_EVERY = 60
 
@@ -301,6 +301,9 @@ def think(view, legal, level, rng, budget_ms):
         return greedy(view, legal, rng)
     if level == "strong":
         return strong(view, legal, rng, budget_ms)
+    if level == "expert":
+        from .expert import expert
+        return expert(view, legal, rng, budget_ms)
     return rng.choice(legal)
 
 

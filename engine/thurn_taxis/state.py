@@ -23,8 +23,7 @@ from __future__ import annotations
 from engine.protocol import State
 
 from .board import load_map
-from .scoring import (CARRIAGE_POINTS, completed_regions, has_all_countries, length_stack,
-                      next_carriage, placements)
+from .scoring import CARRIAGE_POINTS, initial_stacks, next_carriage, placements, tiles_won
 
 HOUSES = 20
 OPEN = 6
@@ -53,15 +52,7 @@ class ThurnTaxisState(State):
         self.houses_left = [HOUSES] * n
         self.carriages = [[] for _ in range(n)]
         self.carriage_supply = {k: 4 for k in CARRIAGE_POINTS}
-        self.stacks = {}
-        for rid, _, values in b.regions:
-            self.stacks["region:" + rid] = list(values)
-        self.stacks["all"] = list(b.all_values)
-        for length, values in b.length.items():
-            self.stacks[f"len{length}"] = list(values)
-        self.stacks["end"] = list(b.end_values)
-        for c in b.free_cities:
-            self.stacks["free:" + b.cities[c]] = [b.free_value]
+        self.stacks = initial_stacks(b)
         self.bonus = [[] for _ in range(n)]  # [kind, value] pairs, hidden from others
         self._new_tiles: list = []
         # cities each player took from the open display and has not played since
@@ -363,24 +354,11 @@ class ThurnTaxisState(State):
         self.houses_left[seat] -= len(cities)
         self._new_tiles = []
         carriage = None
-        built = set(self.houses[seat])
         held = {k for k, _ in self.bonus[seat]}
-        for rid in completed_regions(b, built):
-            key = "region:" + rid
-            if key not in held and self.stacks[key]:
-                self._take_tile(seat, key)
-        if ("all" not in held and self.stacks["all"]
-                and has_all_countries(b, built, self.options["all_countries"])):
-            self._take_tile(seat, "all")
-        for c in cities:
-            key = "free:" + b.cities[c]
-            if b.free[c] and c not in built_before and self.stacks.get(key):
-                self._take_tile(seat, key)
         n = len(self.routes[seat])
-        if n >= b.min_length:
-            key = length_stack(b, self.stacks, n)
-            if key:
-                self._take_tile(seat, key)
+        for key in tiles_won(b, self.stacks, held, built_before, cities, n,
+                             self.options["all_countries"]):
+            self._take_tile(seat, key)
         if not self.horses_mode:
             nxt = next_carriage(self.carriages[seat])
             if (nxt is not None and n + (2 if self.wagner else 0) >= nxt
