@@ -55,9 +55,11 @@ def halving(n: int, simulate, budget: Budget, seeds, prior=None, prior_weight: f
     the value of candidate i on the sample/rollout numbered `seed` (higher
     is better for the deciding seat); it charges its work to `budget`.
     `seeds` yields the sample seeds (the same one for every candidate in
-    a round).  `prior[i]` (a heuristic value on the same scale) is blended
-    in with `prior_weight`; it also orders the candidates when the budget
-    runs out before the first round is complete.
+    a round).  `prior[i]` (a heuristic value on the same scale) counts as
+    `prior_weight` samples of the candidate's mean, so early cuts made on
+    a sample or two lean on it and later ones on the rollouts; it also
+    orders the candidates when the budget runs out before every candidate
+    had a sample.
     """
     if n <= 1:
         return 0
@@ -71,7 +73,7 @@ def halving(n: int, simulate, budget: Budget, seeds, prior=None, prior_weight: f
     def score(i):
         if not count[i]:
             return prior[i] - 1e9
-        return (1 - prior_weight) * total[i] / count[i] + prior_weight * prior[i]
+        return (prior_weight * prior[i] + total[i]) / (prior_weight + count[i])
 
     for r in range(rounds):
         if len(alive) == 1:

@@ -13,7 +13,8 @@
    spends the budget and keeps the candidate with the best mean.
 
 Work is counted in evaluations of the strong evaluation, like the strong
-bot: budget_ms=1000 is WORK_PER_SECOND of them (calibrated so that a
+bot: budget_ms=1000 is WORK_PER_SECOND of them on an empty board, fewer as
+the board grows (an evaluation copies the board; calibrated so that a
 decision stays under a second in the browser, see BENCHMARKS.md).  It
 yields every `bots.YIELD_EVERY` evaluations.
 """
@@ -26,9 +27,10 @@ from engine.rng import Rng
 from . import bots as B
 from .sample import sample_state
 
-WORK_PER_SECOND = 12000
-CANDIDATES = 10
-PRIOR_WEIGHT = 0.0
+WORK_PER_SECOND = 24000  # evaluations on an empty board for budget_ms=1000
+BOARD_COST = 25          # an evaluation copies the board: at 25 tiles it costs twice as much
+CANDIDATES = 8
+PRIOR_WEIGHT = 1.0
 
 
 def _value(g, me):
@@ -69,7 +71,8 @@ def expert(view, legal, rng, budget_ms):
     me = view["seat"]
     root = sample_state(view, rng).g
     root.log = None
-    budget = Budget(WORK_PER_SECOND * budget_ms / 1000, B.YIELD_EVERY)
+    work = WORK_PER_SECOND * budget_ms / 1000 * BOARD_COST / (BOARD_COST + len(root.placed))
+    budget = Budget(work, B.YIELD_EVERY)
     if root.phase == "pest":
         return B.pest_choice(root, legal, B._strong_value, me)
     if root.phase == "follower":

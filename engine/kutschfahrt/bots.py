@@ -585,6 +585,24 @@ def _theta(view, params):
     return max(params["theta_floor"], params["theta"] - 0.0015 * slow)
 
 
+def sure_allies(b):
+    """Seats this seat has seen to be allies, or is all but sure of from play."""
+    return [t for t in range(b.n) if t != b.me and
+            (b.known_assoc.get(t) == b.assoc or (b.trust and b.p_ally[t] > 0.97))]
+
+
+def _futile_targets(view, me):
+    """Seats this seat's last struggle against ended in a draw while the pile
+    is empty (a draw then changes nothing: attacking again only stalls)."""
+    if view["pile"]:
+        return set()
+    last = {}
+    for e in view["log"]:
+        if e["k"] == "fight_result" and e["attacker"] == me:
+            last[e["defender"]] = e["winner"]
+    return {t for t, w in last.items() if w is None}
+
+
 def _refusers(view, me):
     """Seats that refused the last offer this seat made them."""
     out = {}
@@ -601,6 +619,9 @@ def _on_turn(view, legal, b, params, rng):
     hand = b.hand
     n = b.n
     refusers = _refusers(view, me)
+    # a careful bot that never fights still starts to, once a game drags on
+    # (otherwise a table of them may never learn enough to claim)
+    fights = params["attack"] or b.late >= 0.5
     legal = [a for a in legal if not (a["type"] == "offer" and a["to"] in refusers
                                       and rng.random() < 0.9)]
     if {"type": "claim_solo"} in legal:
@@ -641,17 +662,19 @@ def _on_turn(view, legal, b, params, rng):
         a = {"type": "offer", "to": t, "obj": "black_pearl"}
         if a in legal and b.p_ally[t] < 0.5:
             return a
-    # gather our goal items in one hand: the lowest seat among the allies we have
-    # seen (every ally who saw the same agrees on it)
-    if params["attack"]:
+    # gather our goal items in one hand: the lowest seat among the allies we are
+    # sure of (every ally as sure agrees on it); an offer the collector refuses
+    # still shows it what we hold, so it can name us in its claim
+    if fights:
         mine = [k for k in hand if k == b.goal or (k == b.goal_bag and view["bags_are_goals"])]
-        team = [t for t in range(n) if b.known_assoc.get(t) == b.assoc]
+        team = sure_allies(b)
         if mine and team and min(team) < me:
             a = {"type": "offer", "to": min(team), "obj": mine[0]}
             if a in legal:
                 return a
     offers = [a for a in legal if a["type"] == "offer"]
     uncertain = [t for t in range(n) if t != me and t not in b.known_assoc]
+    futile = _futile_targets(view, me)
     # trade information objects to whoever is least known
     if "monocle" in hand and uncertain:
         t = min(uncertain, key=lambda t: (abs(b.p_ally[t] - 0.5), t))
@@ -667,7 +690,7 @@ def _on_turn(view, legal, b, params, rng):
     bags = [k for k in hand if k in C.BAGS]
     if bags and view["pile"] > 0 and not view["bags_are_goals"]:
         bag = bags[0]
-        if bag != b.goal_bag or view["pile"] > 2:
+        if bag != b.goal_bag or view["pile"] > 2 or b.late >= 0.5:  # late: draw the pile out
             allies = sorted((t for t in range(n) if t != me), key=lambda t: (-b.p_ally[t], t))
             a = {"type": "offer", "to": allies[0], "obj": bag}
             if a in legal:
@@ -675,15 +698,17 @@ def _on_turn(view, legal, b, params, rng):
     # hand our goal items to a sure ally who is collecting them, or junk to allies
     sure = [t for t in range(n) if t != me and b.p_ally[t] > 0.97]
     # attack to learn
-    if params["attack"] and uncertain and rng.random() > 0.7 * b.late:
+    uncertain = [t for t in uncertain if t not in futile]
+    if fights and uncertain and rng.random() > 0.7 * b.late:
         t = max(uncertain, key=lambda t: (0.5 - abs(b.p_ally[t] - 0.5)
                                           + 0.2 * (b.exp[t][b.goal] + b.exp[t][b.enemy_goal]), -t))
         a = {"type": "attack", "to": t}
         if a in legal:
             return a
     # learn where our goal items are: take them from enemies who hold them
-    if params["attack"] and rng.random() > 0.7 * b.late:
-        targets = [t for t in range(n) if t != me and b.p_ally[t] < 0.1 and b.exp[t][b.goal] > 0.5]
+    if fights and rng.random() > 0.7 * b.late:
+        targets = [t for t in range(n) if t != me and b.p_ally[t] < 0.1 and b.exp[t][b.goal] > 0.5
+                   and t not in futile]
         if targets:
             t = max(targets, key=lambda t: (b.exp[t][b.goal], -t))
             return {"type": "attack", "to": t}
