@@ -86,7 +86,7 @@ def first_visit_bytes(browser, url):
     return raw, packed
 
 
-def bot_times(browser, url, decisions):
+def bot_times(browser, url, decisions, levels=None, games=None):
     import engine
     from engine import bots
 
@@ -95,9 +95,11 @@ def bot_times(browser, url, decisions):
     page.goto(url)
     page.wait_for_selector("body[data-ready=lobby]", state="attached", timeout=120_000)
     rows = []
-    for game_id in sorted(engine.GAMES):
+    for game_id in sorted(games or engine.GAMES):
         seats = 2 if engine.GAMES[game_id].min_seats <= 2 else 6
         for level in bots.LEVELS[game_id]:
+            if levels and level not in levels:
+                continue
             times = json.loads(page.evaluate(
                 "a => speeltafelDiagnostics.bot_decisions(a[0], a[1], a[2], a[3])",
                 [game_id, level, seats, decisions]))
@@ -139,8 +141,12 @@ def main():
     parser.add_argument("--stall-seconds", type=int, default=20)
     parser.add_argument("--parts", default="start,size,bots,stalls",
                         help="which measurements to run, comma-separated")
+    parser.add_argument("--levels", default="", help="bot levels to time/stall-test (default all)")
+    parser.add_argument("--games", default="", help="games for the bot parts (default all)")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
+    levels = set(filter(None, args.levels.split(",")))
+    games = list(filter(None, args.games.split(",")))
     from playwright.sync_api import sync_playwright
 
     dist = Path(os.environ.get("SPEELTAFEL_DIST") or ROOT / "dist").resolve()
@@ -170,7 +176,7 @@ def main():
             out["first_visit"] = {"bytes": raw, "gzip_bytes": packed}
             print(json.dumps(out["first_visit"]), flush=True)
         if "bots" in parts:
-            for row in bot_times(browser, table_url, args.decisions):
+            for row in bot_times(browser, table_url, args.decisions, levels, games):
                 print(json.dumps({"game": row[0], "level": row[1], "seats": row[2], "median_ms": round(row[3], 1),
                                   "p90_ms": round(row[4], 1), "max_ms": round(row[5], 1), "decisions": row[6]}),
                       flush=True)
@@ -178,9 +184,11 @@ def main():
             import engine
             from engine import bots as bot_levels
 
-            for game_id in sorted(engine.GAMES):
+            for game_id in sorted(games or engine.GAMES):
                 seats = 2 if engine.GAMES[game_id].min_seats <= 2 else 6
                 for level in bot_levels.LEVELS[game_id][1:]:
+                    if levels and level not in levels:
+                        continue
                     stall, count, moves = longest_stall(browser, table_url, game_id, seats, level,
                                                         args.stall_seconds)
                     print(json.dumps({"game": game_id, "level": level, "seats": seats,

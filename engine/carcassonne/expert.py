@@ -27,7 +27,7 @@ from engine.rng import Rng
 from . import bots as B
 from .sample import sample_state
 
-WORK_PER_SECOND = 24000  # evaluations on an empty board for budget_ms=1000
+WORK_PER_SECOND = 20000  # evaluations on an empty board for budget_ms=1000
 BOARD_COST = 25          # an evaluation copies the board: at 25 tiles it costs twice as much
 CANDIDATES = 8
 PRIOR_WEIGHT = 1.0
