@@ -30,6 +30,7 @@ from .sample import sample_state
 WORK_PER_SECOND = 20000  # evaluations on an empty board for budget_ms=1000
 BOARD_COST = 25          # an evaluation copies the board: at 25 tiles it costs twice as much
 CANDIDATES = 8
+FOLLOWER_SHARE = 0.4     # of the budget, for the follower step after a placement
 PRIOR_WEIGHT = 1.0
 
 
@@ -76,6 +77,9 @@ def expert(view, legal, rng, budget_ms):
     if root.phase == "pest":
         return B.pest_choice(root, legal, B._strong_value, me)
     if root.phase == "follower":
+        # the placement's search already weighed these followers: a smaller
+        # search among the few choices confirms it
+        budget.total = int(budget.total * FOLLOWER_SHARE)
         cands = []
         for fol in B.follower_choices(root, prune_crowns=False):
             a = B.after(root, None, fol)

@@ -33,7 +33,7 @@ from .scoring import CARRIAGE_POINTS, next_carriage, placements, tiles_won
 from .state import ThurnTaxisState
 from .strong import Plan, strong
 
-WORK_PER_SECOND = 2400
+WORK_PER_SECOND = 1500
 YIELD_EVERY = 20
 HORIZON = 4          # turns after the current one (two rounds at two seats)
 SCORE_CANDIDATES = 3
