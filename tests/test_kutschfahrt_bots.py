@@ -21,7 +21,7 @@ def play(seats, seed, levels, options=None, cap=6000):
 
 
 def test_levels_and_generator():
-    assert kbots.LEVELS == ["random", "basic", "strong"]
+    assert kbots.LEVELS == ["random", "basic", "strong", "expert"]
     st = new_game("kutschfahrt", 5, seed=3)
     seat = st.to_act()[0]
     gen = kbots.think(st.view(seat), st.legal_actions(seat), "strong", __import__("engine.rng", fromlist=["Rng"]).Rng(1), 200)
