@@ -27,13 +27,11 @@ from itertools import combinations
 
 from . import cards as C
 
-LEVELS = ["random", "basic", "strong", "expert"]
+LEVELS = ["random", "basic", "strong"]
 
 PARAMS = {
     "basic": {"trust": 0.0, "theta": 0.97, "theta_floor": 0.9, "attack": False},
     "strong": {"trust": 1.0, "theta": 0.9, "theta_floor": 0.72, "attack": True},
-    "expert": {"trust": 1.0, "theta": 0.9, "theta_floor": 0.72, "attack": True, "sure": 0.9,
-               "spare_sure": True},
 }
 
 GOAL_KINDS = ("key", "goblet", "bag_key", "bag_goblet")
@@ -506,17 +504,16 @@ class Beliefs:
 
 
 # ====================================================================== policy
-def lateness(view, start=12):
-    """0 early; rises to 1 as the game drags on past `start` rounds (hoarding
-    gives way to trading)."""
+def lateness(view):
+    """0 early; rises to 1 as the game drags on (hoarding gives way to trading)."""
     n = view["seats"]
-    return max(0.0, min(1.0, (view.get("turn", 0) - start * n) / (6.0 * n)))
+    return max(0.0, min(1.0, (view.get("turn", 0) - 12 * n) / (6.0 * n)))
 
 
 def value(b, k):
     """How much this seat wants to keep object k."""
     conv = b.view["bags_are_goals"]
-    late = b.give_up
+    late = b.late
     if k == b.goal:
         return 10
     if k == b.enemy_goal:
@@ -560,14 +557,9 @@ def _side_pref(b, f):
 
 def think(view, legal, level, rng, budget_ms):
     """A generator: yields between stages and returns the action."""
-    if level == "expert":
-        from .expert import think_expert
-        return (yield from think_expert(view, legal, rng, budget_ms))
     params = PARAMS.get(level, PARAMS["strong"])
     b = Beliefs(view, params["trust"])
     b.late = lateness(view)
-    # how far the seat has given up keeping the other association's goal items
-    b.give_up = b.late if not params.get("deny") else lateness(view, params["deny"])
     yield
     return decide(view, legal, b, params, rng)
 
@@ -593,10 +585,10 @@ def _theta(view, params):
     return max(params["theta_floor"], params["theta"] - 0.0015 * slow)
 
 
-def sure_allies(b, p=0.97):
-    """Seats this seat has seen to be allies, or is at least `p` sure of from play."""
+def sure_allies(b):
+    """Seats this seat has seen to be allies, or is all but sure of from play."""
     return [t for t in range(b.n) if t != b.me and
-            (b.known_assoc.get(t) == b.assoc or (b.trust and b.p_ally[t] > p))]
+            (b.known_assoc.get(t) == b.assoc or (b.trust and b.p_ally[t] > 0.97))]
 
 
 def _futile_targets(view, me):
@@ -675,14 +667,13 @@ def _on_turn(view, legal, b, params, rng):
     # still shows it what we hold, so it can name us in its claim
     if fights:
         mine = [k for k in hand if k == b.goal or (k == b.goal_bag and view["bags_are_goals"])]
-        team = sure_allies(b, params.get("sure", 0.97))
+        team = sure_allies(b)
         if mine and team and min(team) < me:
             a = {"type": "offer", "to": min(team), "obj": mine[0]}
             if a in legal:
                 return a
     offers = [a for a in legal if a["type"] == "offer"]
-    uncertain = [t for t in range(n) if t != me and t not in b.known_assoc
-                 and not (params.get("spare_sure") and b.p_ally[t] > params["sure"])]
+    uncertain = [t for t in range(n) if t != me and t not in b.known_assoc]
     futile = _futile_targets(view, me)
     # trade information objects to whoever is least known
     if "monocle" in hand and uncertain:
@@ -755,7 +746,7 @@ def _on_respond(view, legal, b, params, rng):
         if r in (b.goal, b.goal_bag) and pa < 0.7:
             cost += 5
         if r == b.enemy_goal and pa < 0.7:
-            cost += 5 * (1 - b.give_up)
+            cost += 5 * (1 - b.late)
         if r == b.goal and pa > 0.9:
             cost -= 3
         gain = value(b, k) - cost
