@@ -591,6 +591,25 @@ def sure_allies(b):
             (b.known_assoc.get(t) == b.assoc or (b.trust and b.p_ally[t] > 0.97))]
 
 
+def _odds_without_pearl(b):
+    """The best claim's odds if this seat did not hold the Black Pearl."""
+    if C.goal_count(b.hand, b.assoc, b.view["bags_are_goals"]) < 1:
+        return 0.0
+    others = [t for t in range(b.n) if t != b.me and b.p_ally[t] >= 0.5]
+    return max(b.claim_odds(list(allies)) for r in range(3) for allies in combinations(others, r))
+
+
+def _pearl_from_ally(view, b):
+    """The Black Pearl came from an ally this seat is sure of: that ally wants
+    to claim, so keep it (passing it on only brings it back to the ally)."""
+    last = None
+    for e in view["log"]:
+        if e["k"] in ("offer_obj", "gift_obj") and e.get("obj") == "black_pearl" \
+                and e.get("to") == b.me:
+            last = e.get("by", e.get("from"))
+    return last is not None and last in sure_allies(b)
+
+
 def _futile_targets(view, me):
     """Seats this seat's last struggle against ended in a draw while the pile
     is empty (a draw then changes nothing: attacking again only stalls)."""
@@ -656,11 +675,16 @@ def _on_turn(view, legal, b, params, rng):
         best = max(dips, key=lambda a: (b.exp[a["to"]][b.goal], -a["to"]))
         if b.exp[best["to"]][b.goal] >= 0.6:
             return best
-    # the Black Pearl blocks our own claims: pass it to the likeliest enemy
-    if "black_pearl" in hand and len(hand) > 1:
-        t = min((t for t in range(n) if t != me), key=lambda t: (b.p_ally[t], t))
+    # the Black Pearl blocks our own claims: pass it to the likeliest enemy; but
+    # when it alone keeps us from a claim, to the likeliest ally (an enemy would
+    # only hand it back before our next turn)
+    if "black_pearl" in hand and len(hand) > 1 and not _pearl_from_ally(view, b):
+        if _odds_without_pearl(b) >= _theta(view, params):
+            t = max((t for t in range(n) if t != me), key=lambda t: (b.p_ally[t], -t))
+        else:
+            t = min((t for t in range(n) if t != me), key=lambda t: (b.p_ally[t], t))
         a = {"type": "offer", "to": t, "obj": "black_pearl"}
-        if a in legal and b.p_ally[t] < 0.5:
+        if a in legal and (b.p_ally[t] < 0.5 or _odds_without_pearl(b) >= _theta(view, params)):
             return a
     # gather our goal items in one hand: the lowest seat among the allies we are
     # sure of (every ally as sure agrees on it); an offer the collector refuses
@@ -749,6 +773,8 @@ def _on_respond(view, legal, b, params, rng):
             cost += 5 * (1 - b.late)
         if r == b.goal and pa > 0.9:
             cost -= 3
+        if r in (b.goal, b.goal_bag) and frm in sure_allies(b):
+            cost = min(cost, 1)  # it stays with our side
         gain = value(b, k) - cost
         if bg is None or gain > bg:
             best, bg = a, gain
