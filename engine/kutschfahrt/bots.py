@@ -705,9 +705,9 @@ def _on_turn(view, legal, b, params, rng):
         a = {"type": "offer", "to": t, "obj": "monocle"}
         if a in legal:
             return a
-    if "privilege" in hand:
-        t = max((t for t in range(n) if t != me),
-                key=lambda t: (b.exp[t][b.goal] + (0 if b.fixed[t] else 0.5), -t))
+    unseen = [t for t in range(n) if t != me and not b.fixed[t]]
+    if "privilege" in hand and unseen:  # a look at a hand we know already teaches nothing
+        t = max(unseen, key=lambda t: (b.exp[t][b.goal], -t))
         a = {"type": "offer", "to": t, "obj": "privilege"}
         if a in legal:
             return a
