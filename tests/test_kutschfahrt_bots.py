@@ -4,6 +4,8 @@ import types
 
 import pytest
 
+from collections import Counter
+
 from engine import bots, new_game
 from engine.kutschfahrt import bots as kbots
 
@@ -70,3 +72,25 @@ def test_tables_of_one_level_end(seats, level):
         st = play(seats, seed, [level] * seats)
         assert st.is_over(), f"{seats} {level} seed {seed}: no end after 6000 decisions"
         assert st.result()["stats"]["claims"]
+
+
+def test_certain_holdings_never_exceed_the_hands():
+    """The lower bound a claim relies on is sound at every step (all objects,
+    smuggling, every level) and not empty."""
+    st = new_game("kutschfahrt", 5, {"object_set": "all", "smuggling": True}, 3)
+    levels = ["strong", "basic", "random", "strong", "basic"]
+    known = 0
+    for d in range(700):
+        if st.is_over():
+            break
+        for seat in range(st.seats):
+            cert = kbots.certain_holdings(st.view(seat))
+            assert cert[seat] == Counter(st.hands[seat])
+            for t in range(st.seats):
+                real = Counter(st.hands[t])
+                assert all(real[k] >= n for k, n in cert[t].items()), (seat, t, cert[t], real)
+                known += sum(cert[t].values()) if t != seat else 0
+        seat = st.to_act()[0]
+        st.apply(seat, bots.choose("kutschfahrt", st.view(seat), st.legal_actions(seat),
+                                   levels[seat], d, 200))
+    assert known > 100
