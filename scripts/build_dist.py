@@ -16,13 +16,17 @@ import sys
 import zipfile
 from pathlib import Path
 
+import stdlib_list
+
 ROOT = Path(__file__).resolve().parent.parent
 # SPEELTAFEL_DIST builds elsewhere (several people testing in one checkout)
 DIST = Path(os.environ.get("SPEELTAFEL_DIST") or ROOT / "dist").resolve()
 NODE = ROOT / "node_modules"
 
-PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                 "python_stdlib.zip", "pyodide-lock.json"]
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"]
+# SPEELTAFEL_FULL_STDLIB=1 ships Pyodide's whole stdlib as sources (only for
+# recording which modules the page needs: scripts/record_stdlib.py)
+FULL_STDLIB = os.environ.get("SPEELTAFEL_FULL_STDLIB") == "1"
 
 
 def app_files():
@@ -55,6 +59,16 @@ def copy_runtime() -> None:
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, out / name)
+    if FULL_STDLIB:
+        shutil.copy2(pyodide / "python_stdlib.zip", out / "python_stdlib.zip")
+    else:  # the page's own stdlib: the listed modules as bytecode
+        figures = stdlib_list.build(out / "python_stdlib.zip")
+        print(f"stdlib: {figures['modules']} modules, {figures['bytes'] / 1e6:.2f} MB, "
+              f"Python {figures['python']} of Pyodide {figures['pyodide']}")
+    # The lock file only tells Pyodide which packages it could install; the
+    # page installs none, so it goes without the 350 entries (0.1 MB).
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    (out / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
     out = DIST / "runtime" / "pyscript"
     out.mkdir(parents=True)
     for path in pyscript.iterdir():

@@ -35,3 +35,15 @@ def bot_decisions(game_id: str, level: str, seats: int, decisions: int, seed: in
             state.apply(seat, action)
             moves += 1
     return json.dumps(times)
+
+
+def stdlib_report() -> str:
+    """Which stdlib modules the page has imported so far, and which imports
+    found nothing anywhere (JSON), for the trimmed-stdlib checks."""
+    import sys
+
+    from . import stdlib_guard
+
+    archive = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
+    return json.dumps({"loaded": stdlib_guard.loaded_from(archive), "missed": stdlib_guard.missed(),
+                       "python": "%d.%d.%d" % sys.version_info[:3]})

@@ -1,0 +1,120 @@
+// Build the page's own python_stdlib.zip (issue 16): only the modules named in
+// scripts/stdlib_modules.txt, compiled to bytecode by the very Python that the
+// pinned Pyodide runs -- this script loads that Pyodide under node and compiles
+// inside it, so the bytecode always fits the interpreter that will read it.
+//
+//   node scripts/build_stdlib.mjs <list> <out.zip> [--sources]
+//   node scripts/build_stdlib.mjs --info     # what a list's header must say
+//
+// Fails loudly when the Pyodide in node_modules is not the one the list was
+// made for (Pyodide version, Python version, bytecode magic number or the set
+// of frozen modules differ), or when a listed module is not in Pyodide's
+// standard library.  Prints one line of JSON.  Called by scripts/stdlib_list.py.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const pyodideDir = resolve(here, "..", "node_modules", "pyodide");
+const [listPath, outPath, ...flags] = process.argv.slice(2);
+const infoOnly = listPath === "--info";
+if (!infoOnly && !outPath) {
+  console.error("usage: node scripts/build_stdlib.mjs <list> <out.zip> [--sources] | --info");
+  process.exit(2);
+}
+
+const { loadPyodide, version } = await import(resolve(pyodideDir, "pyodide.mjs"));
+// Line numbers stay in the bytecode, column ranges do not (they are a third of
+// its size and only draw the ^^^ under a traceback line): PYTHONNODEBUGRANGES.
+const py = await loadPyodide({
+  indexURL: pyodideDir + "/", env: { PYTHONNODEBUGRANGES: "1" },
+  stdout: () => {}, stderr: (s) => console.error(s),
+});
+py.globals.set("LIST_TEXT", infoOnly ? "" : readFileSync(listPath, "utf8"));
+py.globals.set("PYODIDE_VERSION", version);
+py.globals.set("WITH_SOURCES", flags.includes("--sources"));
+py.runPython(`
+import _imp, ast, importlib.util, io, json, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+STDLIB = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
+
+
+def runtime():
+    """What this Pyodide is; a list's header must say the same."""
+    # modules frozen into the interpreter need no entry in the zip
+    frozen = sorted(m for m in _imp._frozen_module_names() if not m.startswith("__"))
+    return {"pyodide": PYODIDE_VERSION, "python": "%d.%d.%d" % sys.version_info[:3],
+            "magic": importlib.util.MAGIC_NUMBER.hex(), "frozen": " ".join(frozen)}
+
+
+def read_list(text):
+    header, modules = {}, []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("#") and ":" in line:
+            key, _, value = line[1:].partition(":")
+            header[key.strip()] = value.strip()
+        elif line and not line.startswith("#"):
+            modules.append(line)
+    return header, sorted(set(modules))
+
+
+def without_docstrings(source, path):
+    """The module's syntax tree with every docstring left out (as python -OO
+    does, but asserts stay): they are a sixth of the bytecode, and the stdlib
+    works without them."""
+    tree = ast.parse(source, path)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                node.body = node.body[1:] or [ast.Pass(lineno=first.lineno, col_offset=0)]
+    return tree
+
+
+def build(text, with_sources):
+    header, modules = read_list(text)
+    wrong = [f"{k} {header.get(k)!r} in the list, {v!r} here" for k, v in runtime().items() if header.get(k) != v]
+    if wrong:
+        raise ValueError("the stdlib list was made for another Pyodide: " + "; ".join(wrong)
+                         + ". Re-record it (python scripts/record_stdlib.py) and run the whole browser suite.")
+    full = zipfile.ZipFile(STDLIB)
+    names = set(full.namelist())
+    out, missing = io.BytesIO(), []
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for module in modules:
+            base = module.replace(".", "/")
+            path = next((p for p in (base + "/__init__.py", base + ".py") if p in names), None)
+            if path is None:
+                missing.append(module)
+                continue
+            source = full.read(path)
+            code = compile(without_docstrings(source, path), f"{STDLIB}/{path}", "exec", dont_inherit=True)
+            if next(code.co_positions())[2] is not None:
+                raise ValueError("column ranges were compiled in: PYTHONNODEBUGRANGES did not reach Pyodide")
+            # unchecked hash-based bytecode: never compared with a source, so
+            # it loads the same with or without the .py beside it
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+            for name, data in [(path + "c", pyc)] + ([(path, source)] if with_sources else []):
+                info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # reproducible
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, bytes(data), compresslevel=9)
+    if missing:
+        raise ValueError(f"not in Pyodide {PYODIDE_VERSION}'s standard library: {', '.join(missing)}")
+    with open("/tmp/stdlib.zip", "wb") as f:
+        f.write(out.getvalue())
+    return {**runtime(), "modules": len(modules), "bytes": len(out.getvalue())}
+`);
+
+try {
+  const result = infoOnly ? py.runPython("json.dumps(runtime())")
+    : py.globals.get("build")(py.globals.get("LIST_TEXT"), py.globals.get("WITH_SOURCES"));
+  if (!infoOnly) writeFileSync(outPath, py.FS.readFile("/tmp/stdlib.zip"));
+  console.log(infoOnly ? result : JSON.stringify(result.toJs({ dict_converter: Object.fromEntries })));
+} catch (err) {
+  // the last line of the Python traceback says what is wrong
+  console.error(String(err.message).trim().split("\n").pop());
+  process.exit(1);
+}
