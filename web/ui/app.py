@@ -14,8 +14,8 @@ import time
 
 import engine
 
-from . import dom, lobby, screens, table
-from .i18n import Words, pick_lang
+from . import dom, lobby, prerender, screens, table
+from .i18n import LANGS, Words, pick_lang
 from .session import Session
 from .storage import SaveStore, StorageFailed, StorageFull
 
@@ -43,7 +43,31 @@ class App:
         current = self.store.current()
         if current and self.store.get(current) is not None and self.open_save(current, quiet=True):
             return
+        form = dom.prerendered_lobby()  # the lobby make dist put in the page, in use already
+        if form:
+            self.take_over(form)
         self.show_lobby()
+        if form and form["focus"]:
+            dom.focus(prerender.live_id(*form["focus"]), form["caret"])
+        if form and form["queued"]:  # "Start" was pressed before Python was ready
+            self.cmd_lobby_start("", None, "click")
+
+    def take_over(self, form: dict):
+        """What the player set in the prerendered lobby becomes the lobby's
+        model, so nothing is lost when Python takes over (ui/prerender.py)."""
+        if form["lang"] in LANGS and form["lang"] != self.lang:
+            self.lang = form["lang"]
+            self.store.set_prefs(lang=self.lang)
+        self.words = Words(self.lang)
+        model = prerender.model_from_form(form["game"], form["values"], self.words)
+        if model is None or model["game"] not in self.games():
+            return
+        for i, p in enumerate(model["players"]):  # a default name follows its kind (cmd_lobby_kind)
+            p["name"] = self._default_name(i, p)
+        saved = self.store.prefs().get("lobby")  # a fixed deal asked for (tests, "play again")
+        if isinstance(saved, dict) and saved.get("game") == model["game"] and "seed" in saved:
+            model["seed"] = saved["seed"]
+        self.model = model
 
     def games(self) -> list[str]:
         return screens.playable(sorted(engine.GAMES))
