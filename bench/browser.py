@@ -35,10 +35,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 
 
 def bare_site(dist: Path) -> Path:
-    """A bare PyScript page on the same runtime, with its own service worker."""
+    """A bare PyScript page on the same runtime as Pyodide ships it (its whole
+    stdlib as sources, its full lock file), with its own service worker."""
     site = Path(tempfile.mkdtemp()) / "bare"
     site.mkdir()
     shutil.copytree(dist / "runtime", site / "runtime")
+    for name in ("python_stdlib.zip", "pyodide-lock.json"):
+        shutil.copy(ROOT / "node_modules" / "pyodide" / name, site / "runtime" / "pyodide" / name)
     shutil.copy(ROOT / "bench/bare/index.html", site / "index.html")
     (site / "pyscript.json").write_text(json.dumps({"interpreter": "./runtime/pyodide/pyodide.mjs"}))
     files = ["./"] + sorted("./" + p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())

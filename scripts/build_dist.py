@@ -19,6 +19,7 @@ from pathlib import Path
 import stdlib_list
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "web")]  # the engine and the UI, to prerender the lobby
 # SPEELTAFEL_DIST builds elsewhere (several people testing in one checkout)
 DIST = Path(os.environ.get("SPEELTAFEL_DIST") or ROOT / "dist").resolve()
 NODE = ROOT / "node_modules"
@@ -76,6 +77,21 @@ def copy_runtime() -> None:
             shutil.copy2(path, out / path.name)
 
 
+def prerender_lobby(web: Path) -> None:
+    """The lobby as the page shows it before Python runs, rendered by the
+    lobby's own code (web/ui/prerender.py) into index.html and style.css."""
+    import engine
+    from ui import prerender, screens
+
+    games = screens.playable(sorted(engine.GAMES))
+    page = (web / "index.html").read_text()
+    if page.count("<!--PRERENDERED-->") != 1:
+        sys.exit("web/index.html needs exactly one <!--PRERENDERED--> where the lobby goes")
+    (DIST / "index.html").write_text(page.replace("<!--PRERENDERED-->", prerender.templates(games)))
+    with open(DIST / "style.css", "a") as css:
+        css.write("\n" + prerender.css(games))
+
+
 def write_service_worker(template: Path) -> None:
     """sw.js lists every file of the site and carries a digest of them all, so
     the browser sees a new version exactly when anything changed."""
@@ -104,6 +120,7 @@ def main() -> None:
     css = [(web / "style.css").read_text()]
     css += [p.read_text() for p in sorted((web / "ui" / "screens").glob("*.css"))]
     (DIST / "style.css").write_text("\n".join(css))
+    prerender_lobby(web)
     for folder in ("icons",):
         if (web / folder).is_dir():
             shutil.copytree(web / folder, DIST / folder)
