@@ -170,17 +170,25 @@ def css(games: list[str]) -> str:
            "@supports selector(:has(*)) {\n",
            f"#{ROOT_ID} .pre-game {{ display: none; }}\n"]
     for game_id in games:
-        spec = engine.GAMES[game_id]
-        form = f".pre-game[data-game={_str(game_id)}]"
-        out.append(f"#{ROOT_ID}:has([name=game][value={_str(game_id)}]:checked) {form} {{ display: block; }}\n")
-        for n in range(spec.min_seats, spec.max_seats):
-            out.append(_rule(form, _choice_in("seats", [str(n)]), f".seat-row:nth-child(n+{n + 1})"))
-        memo = {}
-        for opt in spec.options:
-            out.append(_rule(form, hidden(spec, opt, memo), f"[data-option={_str(opt.id)}]"))
-        every_hidden = _and(*(hidden(spec, opt, memo) for opt in spec.options))
-        out.append(_rule(form, _not(every_hidden), ".no-options"))
+        out.append(f"#{ROOT_ID}:has([name=game][value={_str(game_id)}]:checked) "
+                   f".pre-game[data-game={_str(game_id)}] {{ display: block; }}\n")
+        out.append(css_rules(engine.GAMES[game_id]))
     out.append("}\n")
+    return "".join(out)
+
+
+def css_rules(spec) -> str:
+    """One game's form: the seat rows past the chosen count, the options that
+    do not apply, and "no options" while none does, hidden."""
+    form = f".pre-game[data-game={_str(spec.id)}]"
+    out = []
+    for n in range(spec.min_seats, spec.max_seats):
+        out.append(_rule(form, _choice_in("seats", [str(n)]), f".seat-row:nth-child(n+{n + 1})"))
+    memo = {}
+    for opt in spec.options:
+        out.append(_rule(form, hidden(spec, opt, memo), f"[data-option={_str(opt.id)}]"))
+    every_hidden = _and(*(hidden(spec, opt, memo) for opt in spec.options))
+    out.append(_rule(form, _not(every_hidden), ".no-options"))
     return "".join(out)
 
 
