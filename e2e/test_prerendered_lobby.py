@@ -29,13 +29,18 @@ class HeldRuntime:
     def __init__(self, page):
         self.page = page
         self.held = []
+        self.released = False
         page.route("**/pyodide.asm.wasm", self.hold)
 
     def hold(self, route):
-        self.held.append(route)
+        if self.released:
+            route.fallback()
+        else:
+            self.held.append(route)
 
     def release(self, ready):
         """Let the runtime through; the page must reach `ready`."""
+        self.released = True
         for route in self.held:
             route.fallback()  # on to the tab's own routing (local files pass)
         self.page.wait_for_selector("body:not([data-ready=loading])", state="attached", timeout=BOOT_MS)
@@ -53,7 +58,8 @@ def open_held(tab, prefs=None, storage=None):
             items["speeltafel:prefs"] = json.dumps(prefs)
         tab.set_storage(items)
     held = HeldRuntime(page)
-    page.goto(tab.site)
+    with page.expect_request(lambda r: r.url.endswith("/pyodide.asm.wasm")):
+        page.goto(tab.site)  # the page asks for the runtime, and waits for it
     page.wait_for_selector("#prelobby:not([hidden]), .resume")
     assert page.evaluate("document.body.dataset.ready") == "loading"
     assert page.evaluate("typeof window.speeltafelApp") == "undefined"  # no Python yet
