@@ -131,7 +131,23 @@
     el("lang").focus();
   });
 
-  window.speeltafelBoot = { step: step, fail: fail, paint: paint, lang: lang };
+  // The runtime (PyScript, then Pyodide) is asked for once the lobby is on the
+  // screen, so on a slow line the first paint does not share it with 13 MB.
+  function loadRuntime(src) {
+    var started = false;
+    function go() {
+      if (started) return;
+      started = true;
+      var script = document.createElement("script");
+      script.type = "module";
+      script.src = src;
+      document.head.appendChild(script);
+    }
+    requestAnimationFrame(function () { setTimeout(go, 0); });
+    setTimeout(go, 200);  // a tab in the background draws no frames
+  }
+
+  window.speeltafelBoot = { step: step, fail: fail, paint: paint, loadRuntime: loadRuntime, lang: lang };
   document.addEventListener("DOMContentLoaded", function () { step(words.start, 10); });
   addEventListener("py:progress", function (e) {
     var d = String(e.detail || "");
