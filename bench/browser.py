@@ -81,7 +81,10 @@ def start_times(browser, url, ready, shown):
     return {"cold": cold, "warm": warm}
 
 
-def first_visit_bytes(browser, url):
+def first_visit_bytes(browser, url, dist):
+    """Bytes of the first visit until Python's lobby, as sent and gzip-compressed;
+    and what the service worker then fetches besides (the files of the site the
+    page did not ask for), read from dist/."""
     context = browser.new_context()
     page = context.new_page()
     sizes = []
@@ -89,15 +92,23 @@ def first_visit_bytes(browser, url):
     page.goto(url)
     page.wait_for_selector("body[data-ready=lobby]", state="attached", timeout=120_000)
     raw = packed = 0
+    fetched = set()
     for response in sizes:
         try:
             body = response.body()
         except Exception:
             continue
+        fetched.add(response.url[len(url):])
         raw += len(body)
         packed += len(gzip.compress(body, 6))
     context.close()
-    return raw, packed
+    sw = (dist / "sw.js").read_text()
+    files = json.loads(sw[sw.index("const FILES = ") + len("const FILES = "):].split(";\n", 1)[0])
+    later = [dist / f[2:] for f in files if f != "./" and f[2:] not in fetched]
+    later_raw = sum(p.stat().st_size for p in later)
+    later_packed = sum(len(gzip.compress(p.read_bytes(), 6)) for p in later)
+    return {"bytes": raw, "gzip_bytes": packed, "sw_later_bytes": later_raw, "sw_later_gzip_bytes": later_packed,
+            "sw_later_files": len(later)}
 
 
 LIGHTHOUSE = ROOT / "bench" / "node_modules" / "lighthouse" / "cli" / "index.js"
@@ -209,8 +220,7 @@ def main():
             out["start"] = row
             print(json.dumps(row), flush=True)
         if "size" in parts:
-            raw, packed = first_visit_bytes(browser, table_url)
-            out["first_visit"] = {"bytes": raw, "gzip_bytes": packed}
+            out["first_visit"] = first_visit_bytes(browser, table_url, dist)
             print(json.dumps(out["first_visit"]), flush=True)
         if "lighthouse" in parts:
             for preset in ("mobile", "desktop"):

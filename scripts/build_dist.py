@@ -48,7 +48,7 @@ def build_zip(target: Path) -> None:
         for path, name in app_files():
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # reproducible
             info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, path.read_bytes())
+            zf.writestr(info, path.read_bytes(), compresslevel=9)
 
 
 def copy_runtime() -> None:
