@@ -8,8 +8,10 @@
   "use strict";
   var prefs = {};
   try { prefs = JSON.parse(localStorage.getItem("speeltafel:prefs") || "{}") || {}; } catch (e) {}
-  var lang = (prefs.lang || navigator.language || "nl").slice(0, 2).toLowerCase();
-  if (["nl", "en", "de"].indexOf(lang) < 0) lang = "en";
+  // as ui/i18n.py's pick_lang: the chosen language, else the browser's, else English
+  var lang = [prefs.lang, String(navigator.language || "").slice(0, 2).toLowerCase(), "en"].filter(function (l) {
+    return ["nl", "en", "de"].indexOf(l) >= 0;
+  })[0];
   var WORDS = {
     nl: { start: "De speeltafel wordt klaargezet…", runtime: "Python wordt geladen…", files: "Spelregels worden geladen…",
           fail: "De speeltafel kon niet starten: ", retry: "Opnieuw proberen", slow: "Dit duurt langer dan normaal…",

@@ -85,8 +85,8 @@ def prerendered_lobby(root_id: str = "prelobby") -> dict | None:
             values[name] = str(control.value)
     active = js.document.activeElement
     named = active and (root.contains(active) or getattr(active, "id", "") == "lang")
-    focus = (str(active.name or active.id), str(active.value)) if named else None
-    caret = active.selectionStart if named and str(active.type) == "text" else None
+    focus = (str(getattr(active, "name", "") or active.id), str(getattr(active, "value", ""))) if named else None
+    caret = active.selectionStart if named and str(getattr(active, "type", "")) == "text" else None
     lang = by_id("lang")
     queued = js.document.body.getAttribute("data-queued") == "start"
     js.document.body.removeAttribute("data-queued")
