@@ -3,8 +3,11 @@
 // pinned Pyodide runs -- this script loads that Pyodide under node and compiles
 // inside it, so the bytecode always fits the interpreter that will read it.
 //
-//   node scripts/build_stdlib.mjs <list> <out.zip> [--sources]
+//   node scripts/build_stdlib.mjs <list> <out.zip> [--sources] [--docstrings] [--column-ranges]
 //   node scripts/build_stdlib.mjs --info     # what a list's header must say
+//
+// The page ships bytecode only, without docstrings and column ranges; the
+// flags build the variants measured in BENCHMARKS.md.
 //
 // Fails loudly when the Pyodide in node_modules is not the one the list was
 // made for (Pyodide version, Python version, bytecode magic number or the set
@@ -20,20 +23,25 @@ const pyodideDir = resolve(here, "..", "node_modules", "pyodide");
 const [listPath, outPath, ...flags] = process.argv.slice(2);
 const infoOnly = listPath === "--info";
 if (!infoOnly && !outPath) {
-  console.error("usage: node scripts/build_stdlib.mjs <list> <out.zip> [--sources] | --info");
+  console.error("usage: node scripts/build_stdlib.mjs <list> <out.zip> [--sources] [--docstrings] [--column-ranges] | --info");
   process.exit(2);
 }
 
 const { loadPyodide, version } = await import(resolve(pyodideDir, "pyodide.mjs"));
 // Line numbers stay in the bytecode, column ranges do not (they are a third of
 // its size and only draw the ^^^ under a traceback line): PYTHONNODEBUGRANGES.
+// A fixed hash seed keeps the bytes the same from build to build.
+const columns = flags.includes("--column-ranges");
 const py = await loadPyodide({
-  indexURL: pyodideDir + "/", env: { PYTHONNODEBUGRANGES: "1" },
+  indexURL: pyodideDir + "/",
+  env: { PYTHONHASHSEED: "0", ...(columns ? {} : { PYTHONNODEBUGRANGES: "1" }) },
   stdout: () => {}, stderr: (s) => console.error(s),
 });
 py.globals.set("LIST_TEXT", infoOnly ? "" : readFileSync(listPath, "utf8"));
 py.globals.set("PYODIDE_VERSION", version);
 py.globals.set("WITH_SOURCES", flags.includes("--sources"));
+py.globals.set("DOCSTRINGS", flags.includes("--docstrings"));
+py.globals.set("COLUMNS", columns);
 py.runPython(`
 import _imp, ast, importlib.util, io, json, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -91,9 +99,10 @@ def build(text, with_sources):
                 missing.append(module)
                 continue
             source = full.read(path)
-            code = compile(without_docstrings(source, path), f"{STDLIB}/{path}", "exec", dont_inherit=True)
-            if next(code.co_positions())[2] is not None:
-                raise ValueError("column ranges were compiled in: PYTHONNODEBUGRANGES did not reach Pyodide")
+            tree = ast.parse(source, path) if DOCSTRINGS else without_docstrings(source, path)
+            code = compile(tree, f"{STDLIB}/{path}", "exec", dont_inherit=True)
+            if any(p[2] is not None for p in code.co_positions()) != COLUMNS:
+                raise ValueError("column ranges compiled in or left out against the flags (PYTHONNODEBUGRANGES)")
             # unchecked hash-based bytecode: never compared with a source, so
             # it loads the same with or without the .py beside it
             pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
