@@ -44,6 +44,8 @@
     again.onclick = function () { location.reload(); };
     box.appendChild(again);
     el("boot-progress").hidden = true;
+    var lobby = el("prelobby");
+    if (lobby) lobby.inert = true;  // it could not start a game now
   }
 
   // The save being resumed, from storage as it is: its game and player names
