@@ -43,7 +43,7 @@ class App:
         current = self.store.current()
         if current and self.store.get(current) is not None and self.open_save(current, quiet=True):
             return
-        form = dom.prerendered_lobby()  # the lobby make dist put in the page, in use already
+        form = dom.prerendered_lobby(prerender.ROOT_ID)  # the lobby make dist put in the page, in use already
         if form:
             self.take_over(form)
         self.show_lobby()

@@ -61,7 +61,7 @@ def focus(element_id: str, caret: int | None = None) -> None:
             el.setSelectionRange(caret, caret)
 
 
-def prerendered_lobby(root_id: str = "prelobby") -> dict | None:
+def prerendered_lobby(root_id: str) -> dict | None:
     """What the player set in the lobby that `make dist` put in the page
     (ui/prerender.py) before Python ran; None when the page shows none.
     values: control name -> text, True/False for a checkbox, the checked
