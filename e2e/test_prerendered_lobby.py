@@ -221,16 +221,3 @@ def test_the_last_settings_are_in_the_form_at_once(tab):
     assert [page.input_value(f"#name-{i}") for i in range(3)] == ["Ada", "Bob", "Cas"]
     assert page.input_value("#kind-1") == "bot:random" and page.is_checked("#opt-horses")
 
-
-def test_a_runtime_that_cannot_load_leaves_the_lobby_shut(browser, site):
-    from .conftest import Tab
-
-    tab = Tab(browser, site)
-    try:
-        tab.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
-        tab.page.goto(site)
-        tab.wait("failed")
-        assert tab.page.locator("#boot-error button").is_visible()  # try again
-        assert tab.page.evaluate("document.getElementById('prelobby').inert")
-    finally:
-        tab.close()

@@ -20,12 +20,10 @@ import json
 import os
 import zipfile
 
-import pytest
-
 from engine.rng import Rng
 from tests.stdlib_usage import tables
 
-from .conftest import DIST, Tab
+from .conftest import DIST
 
 from stdlib_list import full_stdlib, read_list  # noqa: E402  (scripts/ is on the path, see conftest)
 
@@ -33,17 +31,6 @@ RECORD = os.environ.get("SPEELTAFEL_STDLIB_RECORD")
 
 READY = """() => { const a = speeltafelApp, s = a.session;
     return s.state.is_over() || s.handoff_to != null || (a.bot_task == null && s.my_legal().length > 0); }"""
-
-
-@pytest.fixture(scope="module")
-def tab(browser, site):
-    t = Tab(browser, site)
-    yield t
-    try:
-        assert t.foreign == [], f"the page asked another host: {t.foreign[:3]}"
-        assert t.errors == [], f"errors on the page: {t.errors[:3]}"
-    finally:
-        t.close()
 
 
 def play_to_the_end(tab, game_id, players, options, seed):

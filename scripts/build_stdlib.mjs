@@ -3,11 +3,13 @@
 // pinned Pyodide runs -- this script loads that Pyodide under node and compiles
 // inside it, so the bytecode always fits the interpreter that will read it.
 //
-//   node scripts/build_stdlib.mjs <list> <out.zip> [--sources] [--docstrings] [--column-ranges]
+//   node scripts/build_stdlib.mjs <out.zip> [--sources] [--docstrings] [--column-ranges] < list.json
 //   node scripts/build_stdlib.mjs --info     # what a list's header must say
 //
-// The page ships bytecode only, without docstrings and column ranges; the
-// flags build the variants measured in BENCHMARKS.md.
+// The list comes on stdin as {"header": {...}, "modules": [...]} (scripts/
+// stdlib_list.py reads scripts/stdlib_modules.txt and calls this).  The page
+// ships bytecode only, without docstrings and column ranges; the flags build
+// the variants measured in BENCHMARKS.md.
 //
 // Fails loudly when the Pyodide in node_modules is not the one the list was
 // made for (Pyodide version, Python version, bytecode magic number or the set
@@ -20,10 +22,10 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pyodideDir = resolve(here, "..", "node_modules", "pyodide");
-const [listPath, outPath, ...flags] = process.argv.slice(2);
-const infoOnly = listPath === "--info";
-if (!infoOnly && !outPath) {
-  console.error("usage: node scripts/build_stdlib.mjs <list> <out.zip> [--sources] [--docstrings] [--column-ranges] | --info");
+const [outPath, ...flags] = process.argv.slice(2);
+const infoOnly = outPath === "--info";
+if (!outPath) {
+  console.error("usage: node scripts/build_stdlib.mjs <out.zip> [--sources] [--docstrings] [--column-ranges] < list.json | --info");
   process.exit(2);
 }
 
@@ -37,7 +39,7 @@ const py = await loadPyodide({
   env: { PYTHONHASHSEED: "0", ...(columns ? {} : { PYTHONNODEBUGRANGES: "1" }) },
   stdout: () => {}, stderr: (s) => console.error(s),
 });
-py.globals.set("LIST_TEXT", infoOnly ? "" : readFileSync(listPath, "utf8"));
+py.globals.set("LIST_JSON", infoOnly ? "{}" : readFileSync(0, "utf8"));
 py.globals.set("PYODIDE_VERSION", version);
 py.globals.set("WITH_SOURCES", flags.includes("--sources"));
 py.globals.set("DOCSTRINGS", flags.includes("--docstrings"));
@@ -57,18 +59,6 @@ def runtime():
             "magic": importlib.util.MAGIC_NUMBER.hex(), "frozen": " ".join(frozen)}
 
 
-def read_list(text):
-    header, modules = {}, []
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("#") and ":" in line:
-            key, _, value = line[1:].partition(":")
-            header[key.strip()] = value.strip()
-        elif line and not line.startswith("#"):
-            modules.append(line)
-    return header, sorted(set(modules))
-
-
 def without_docstrings(source, path):
     """The module's syntax tree with every docstring left out (as python -OO
     does, but asserts stay): they are a sixth of the bytecode, and the stdlib
@@ -82,8 +72,8 @@ def without_docstrings(source, path):
     return tree
 
 
-def build(text, with_sources):
-    header, modules = read_list(text)
+def build(listing, with_sources):
+    header, modules = listing["header"], sorted(set(listing["modules"]))
     wrong = [f"{k} {header.get(k)!r} in the list, {v!r} here" for k, v in runtime().items() if header.get(k) != v]
     if wrong:
         raise ValueError("the stdlib list was made for another Pyodide: " + "; ".join(wrong)
@@ -119,7 +109,7 @@ def build(text, with_sources):
 
 try {
   const result = infoOnly ? py.runPython("json.dumps(runtime())")
-    : py.globals.get("build")(py.globals.get("LIST_TEXT"), py.globals.get("WITH_SOURCES"));
+    : py.runPython("build(json.loads(LIST_JSON), WITH_SOURCES)");
   if (!infoOnly) writeFileSync(outPath, py.FS.readFile("/tmp/stdlib.zip"));
   console.log(infoOnly ? result : JSON.stringify(result.toJs({ dict_converter: Object.fromEntries })));
 } catch (err) {

@@ -35,7 +35,7 @@ HEAD = """\
 
 def main() -> None:
     info = json.loads(subprocess.run(["node", str(COMPILER), "--info"], check=True,
-                                     capture_output=True, text=True).stdout)
+                                     capture_output=True, text=True).stdout)  # what the header must say
     python = sys.executable
     with tempfile.TemporaryDirectory() as tmp:
         site, record = Path(tmp) / "dist", Path(tmp) / "seen.json"

@@ -8,7 +8,8 @@ node (scripts/build_stdlib.mjs), so the bytecode always fits the interpreter.
 A compiled zip is kept in .cache/ under a key of everything that goes into it,
 so an unchanged build costs nothing.
 
-    python scripts/stdlib_list.py            # build into .cache/, print the figures
+    python scripts/stdlib_list.py <out.zip> [--sources] [--docstrings] [--column-ranges]
+        # the list compiled (the page's way, or a variant measured in BENCHMARKS.md)
 """
 
 from __future__ import annotations
@@ -65,24 +66,34 @@ def _key() -> str:
     return digest.hexdigest()[:20]
 
 
-def build(target: Path) -> dict:
-    """Write the trimmed, compiled stdlib zip to `target`; the figures as a dict.
-    Exits with the compiler's message when the list does not fit the Pyodide."""
+def compile_list(listing: Path, target: Path, flags: tuple = ()) -> dict:
+    """Compile the modules of `listing` into `target` inside the pinned Pyodide
+    (scripts/build_stdlib.mjs): the figures as a dict.  Exits with the
+    compiler's message when the list does not fit that Pyodide."""
     if not PYODIDE.is_dir():
         sys.exit("node_modules is missing: run `npm ci` first (make dist does)")
+    header, modules = read_list(listing)
+    done = subprocess.run(["node", str(COMPILER), str(target), *flags], capture_output=True, text=True,
+                          input=json.dumps({"header": header, "modules": modules}))
+    if done.returncode != 0:
+        sys.exit(f"Building the stdlib failed:\n{done.stderr.strip() or done.stdout.strip()}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def build(target: Path) -> dict:
+    """The page's stdlib zip at `target`, compiled once per key into .cache/."""
     key = _key()
     cached, info = CACHE / f"{key}.zip", CACHE / f"{key}.json"
     if not (cached.exists() and info.exists()):
         CACHE.mkdir(parents=True, exist_ok=True)
-        args = ["node", str(COMPILER), str(LIST), str(cached.with_suffix(".tmp"))]
-        done = subprocess.run(args + (["--sources"] if WITH_SOURCES else []), capture_output=True, text=True)
-        if done.returncode != 0:
-            sys.exit(f"Building the stdlib failed:\n{done.stderr.strip() or done.stdout.strip()}")
+        figures = compile_list(LIST, cached.with_suffix(".tmp"), ("--sources",) if WITH_SOURCES else ())
         cached.with_suffix(".tmp").rename(cached)
-        info.write_text(done.stdout.strip().splitlines()[-1])
+        info.write_text(json.dumps(figures))
     shutil.copyfile(cached, target)
     return json.loads(info.read_text())
 
 
 if __name__ == "__main__":
-    print(json.dumps(build(Path("/dev/null") if len(sys.argv) < 2 else Path(sys.argv[1]))))
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    print(json.dumps(compile_list(LIST, Path(sys.argv[1]), tuple(sys.argv[2:]))))
