@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 import math
 from abc import ABC, abstractmethod
 from typing import Any
@@ -89,9 +90,11 @@ def same(a: Any, b: Any) -> bool:
     return a == b
 
 
-def json_copy(data: Any) -> Any:
-    """A copy sharing nothing with `data` (views and legal lists are JSON)."""
-    return json.loads(json.dumps(data))
+def copied(data: Any) -> Any:
+    """A deep copy of JSON-like data sharing nothing with it (marshal does
+    it in C, several times faster than copy.deepcopy or a JSON round trip:
+    every view is copied)."""
+    return marshal.loads(marshal.dumps(data))
 
 
 class State(ABC):
@@ -159,7 +162,7 @@ class State(ABC):
         """A copy: a caller that edits it changes nothing in the game."""
         if self.is_over() or not is_seat(seat, self.seats) or seat not in self._to_act():
             return []
-        return json_copy(self._legal(seat))
+        return copied(self._legal(seat))
 
     def apply(self, seat: int, action: dict) -> None:
         """Apply a legal action or raise IllegalAction, changing nothing.
@@ -187,11 +190,11 @@ class State(ABC):
             except Exception:  # noqa: BLE001 - a game's explanation must not turn a refusal into a crash
                 why = None
             raise IllegalAction(why or "That move is not allowed now.")
-        own = json_copy(own)
+        own = copied(own)
         draws = self.rng.draws
         self._revealed = False
         self._apply(seat, own)
-        self.actions.append([seat, json_copy(own)])
+        self.actions.append([seat, copied(own)])
         self.undoable.append(self.rng.draws == draws and not self._revealed)
 
     def view(self, seat: int | None) -> dict:
@@ -216,7 +219,7 @@ class State(ABC):
         )
         if view["over"]:
             view["result"] = self.result()
-        return json_copy(view)
+        return copied(view)
 
     def is_over(self) -> bool:
         return self._is_over()
