@@ -136,6 +136,8 @@ def storage_cases():
         ("current meta is [1]", current(edit(good, meta=[1])), aside, "lobby"),
         ("current players lack kind", current(drop(good, "meta__players__0__kind")), aside, "lobby"),
         ("current players lack name", current(drop(good, "meta__players__1__name")), aside, "lobby"),
+        ("current player of an unknown kind",
+         current(edit(good, meta__players__1__kind="alien")), aside, "lobby"),
         ("current seed 1e999", current(good.replace('"seed":7', '"seed":1e999')), aside, "lobby"),
         ("current seed huge", current(edit(good, seed=10**30)), aside, "lobby"),
         ("current seed a word", current(edit(good, seed="x")), aside, "lobby"),

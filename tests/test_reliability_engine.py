@@ -13,11 +13,13 @@ import pytest
 import engine
 from engine import GAMES, IllegalAction, SaveError, load, new_game
 from engine.rng import Rng
+from engine.protocol import exact
 from engine.saves import depth, parse
 
 from . import ui_support  # noqa: F401  (puts web/ on the path)
 from .conftest import random_game
 from .junk import ODD_SEATS, damaged_saves, deep, junk_actions
+from .toygame import ToyState
 from ui import i18n  # noqa: E402
 
 GAME_IDS = sorted(GAMES)
@@ -144,6 +146,53 @@ def test_legal_actions_are_a_copy():
     assert state.legal_actions(seat)[0]["type"] != "hacked"
     with pytest.raises(IllegalAction):
         state.apply(seat, {"type": "win"})
+
+
+class CachingToy(ToyState):
+    """The toy game keeping its legal list (as a game may, for speed): the
+    protocol must still hand out copies."""
+
+    def _legal(self, seat):
+        key = (seat, tuple(self.hands[seat]), self.peeked[seat])
+        if getattr(self, "_cache", (None,))[0] != key:
+            self._cache = (key, super()._legal(seat))
+        return self._cache[1]
+
+
+def test_legal_actions_are_a_copy_even_when_a_game_keeps_its_list():
+    state = CachingToy(2, None, 1)
+    legal = state.legal_actions(0)
+    legal[0]["play"] = 99
+    legal.append({"play": 42})
+    assert state.legal_actions(0) == state._legal(0) and {"play": 42} not in state._legal(0)
+    with pytest.raises(IllegalAction):
+        state.apply(0, {"play": 42})
+
+
+def test_deep_or_huge_actions_are_refused_without_recursing():
+    with pytest.raises(IllegalAction):
+        exact(deep(500))  # refused at a depth of 17, far below Python's recursion limit
+    for huge in (10**400, 2**63, -(2**70), float("inf"), float("nan")):
+        with pytest.raises(IllegalAction):
+            exact({"type": "place", "x": huge})
+    assert exact(OrderedDict(a=(1, 2.5, True, None))) == {"a": [1, 2.5, True, None]}
+
+
+def test_option_look_alikes_are_refused():
+    toy = GAMES["toy"]
+    assert toy.resolve_options({"bonus": 1}, 2)["bonus"] == 1
+    for look_alike in (1.0, True, "1", [1]):
+        with pytest.raises(ValueError):
+            toy.resolve_options({"bonus": look_alike}, 2)
+    kf = GAMES["kutschfahrt"]
+    with pytest.raises(ValueError):
+        kf.resolve_options({"smuggling": 1}, 4)
+    with pytest.raises(ValueError):
+        kf.resolve_options({"object_set": "custom", "extra_objects": ["sextant", "sextant"]}, 4)
+    text = new_game("toy", 2, {"bonus": 1}, 3).to_json()
+    with pytest.raises(SaveError) as err:
+        load(text.replace('"bonus":1', '"bonus":true'))
+    assert err.value.key == "bad_options"
 
 
 def scribble(value):
