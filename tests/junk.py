@@ -5,6 +5,10 @@ bench/reliability.py (which prints the counts for BENCHMARKS.md)."""
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
+
+from engine import GAMES, IllegalAction, SaveError, load, new_game
+from engine.rng import Rng
 
 HUGE = 10**400
 NOT_JSON = (float("nan"), float("inf"), -float("inf"), b"1", {1, 2}, object())
@@ -149,4 +153,136 @@ def damaged_saves(text, replays):
     out.append(None)
     out.append(text.encode())
     out.append(12)
+    return out
+
+
+# ------------------------------------------------------------- the rounds
+def as_json(value):
+    """An independent oracle: the JSON text of a value, or None if it has none."""
+    try:
+        return json.dumps(value, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+def junk_against(state, seat):
+    """Junk for the seat's first legal actions, minus any that happens to
+    equal a legal action as JSON (removing a key may name another move)."""
+    legal = state.legal_actions(seat)
+    legal_texts = {as_json(a) for a in legal}
+    for action in legal[:3]:
+        for junk in junk_actions(action):
+            text = as_json(junk)
+            if text is not None and text in legal_texts and isinstance(junk, dict):
+                continue
+            yield junk
+
+
+def positions(game_id, seats, every, seed):
+    """Every `every`-th position of random games, one game after another."""
+    while True:
+        state = new_game(game_id, seats, None, seed)
+        rng = Rng(seed + 7)
+        i = 0
+        while not state.is_over():
+            if i % every == 0:
+                yield state
+            seat = rng.choice(state.to_act())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            i += 1
+        seed += 1
+
+
+def junk_round(game_id, target=2000, seed=13):
+    """Throw at least `target` junk actions and odd seats at positions of
+    random games.  Counts: tried, accepted (must be 0), other exceptions
+    (must be 0), positions whose fingerprint changed (must be 0), and
+    JSON-equal copies refused (must be 0: the check is not just "refuse all")."""
+    seats = GAMES[game_id].min_seats
+    out = {"tried": 0, "accepted": 0, "escaped": 0, "changed": 0, "copies_refused": 0, "positions": 0,
+           "examples": []}
+    for state in positions(game_id, seats, 11, seed):
+        if out["tried"] >= target:
+            break
+        out["positions"] += 1
+        before = state.fingerprint()
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        idle = [s for s in range(seats) if s not in state.to_act()]
+        attempts = [(seat, junk) for junk in junk_against(state, seat)]
+        attempts += [(odd, legal[0]) for odd in ODD_SEATS + tuple(idle)]
+        for who, junk in attempts:
+            out["tried"] += 1
+            try:
+                state.apply(who, junk)
+            except IllegalAction:
+                continue
+            except Exception as err:  # noqa: BLE001
+                out["escaped"] += 1
+                out["examples"].append(f"{type(err).__name__}: {as_json(junk) or repr(junk)[:80]}")
+                continue
+            out["accepted"] += 1
+            out["examples"].append(f"accepted: seat {who!r} {as_json(junk) or repr(junk)[:80]}")
+            break  # the position moved on: stop here
+        if state.fingerprint() != before:
+            out["changed"] += 1
+            break
+        # the same action as JSON (a copy, keys reordered, through a file) is accepted
+        clone = state.clone()
+        try:
+            clone.apply(seat, OrderedDict(reversed(list(json.loads(json.dumps(legal[0])).items()))))
+            assert clone.actions[-1] == [seat, legal[0]]
+        except (IllegalAction, AssertionError):
+            out["copies_refused"] += 1
+    return out
+
+
+def replays_by_the_rules(game_id, seats, seed, options):
+    """Is this log legal?  Asked of the rules' legal lists, compared as JSON
+    text (not with the protocol's own matching, which is under test)."""
+    def replays(actions):
+        state = new_game(game_id, seats, options, seed)
+        for seat, action in actions:
+            if seat not in state.to_act():
+                return False
+            if as_json(action) not in {as_json(a) for a in state.legal_actions(seat)}:
+                return False
+            state.apply(seat, action)
+        return True
+    return replays
+
+
+def good_save(game_id, moves=30, seed=6):
+    state = new_game(game_id, GAMES[game_id].min_seats, seed=seed)
+    rng = Rng(seed)
+    for _ in range(moves):
+        if state.is_over():
+            break
+        seat = rng.choice(state.to_act())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state.to_json(meta={"names": ["a", "b"]})
+
+
+def damaged_round(game_id):
+    """Load every damaged version of a good save.  Counts: damaged saves
+    tried, loaded (must be 0), other exceptions (must be 0); the SaveError
+    keys seen; whether the good save itself loads."""
+    text = good_save(game_id)
+    save = json.loads(text)
+    replays = replays_by_the_rules(game_id, save["seats"], save["seed"], save["options"])
+    out = {"tried": 0, "loaded": 0, "escaped": 0, "keys": set(), "examples": [],
+           "good_loads": load(text).actions == save["actions"] and replays(save["actions"])}
+    for damaged in damaged_saves(text, replays):
+        out["tried"] += 1
+        try:
+            load(damaged)
+        except SaveError as err:
+            out["keys"].add(err.key)
+            continue
+        except BaseException as err:  # noqa: BLE001
+            out["escaped"] += 1
+            out["examples"].append(f"{type(err).__name__}: {str(damaged)[:80]!r}")
+            continue
+        out["loaded"] += 1
+        out["examples"].append(f"loaded: {str(damaged)[:200]!r}")
     return out

@@ -12,13 +12,12 @@ import pytest
 
 import engine
 from engine import GAMES, IllegalAction, SaveError, load, new_game
-from engine.rng import Rng
 from engine.protocol import exact
 from engine.saves import depth, parse
 
 from . import ui_support  # noqa: F401  (puts web/ on the path)
 from .conftest import random_game
-from .junk import ODD_SEATS, damaged_saves, deep, junk_actions
+from .junk import damaged_round, deep, good_save, junk_round, positions
 from .toygame import ToyState
 from ui import i18n  # noqa: E402
 
@@ -26,65 +25,12 @@ GAME_IDS = sorted(GAMES)
 JUNK_PER_GAME = 2000
 
 
-def as_json(value):
-    """An independent oracle: the JSON text of a value, or None if it has none."""
-    try:
-        return json.dumps(value, sort_keys=True, allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        return None
-
-
-def junk_against(state, seat):
-    """Junk for the seat's first legal actions, minus any that happens to
-    equal a legal action as JSON (removing a key may name another move)."""
-    legal = state.legal_actions(seat)
-    legal_texts = {as_json(a) for a in legal}
-    for action in legal[:3]:
-        for junk in junk_actions(action):
-            text = as_json(junk)
-            if text is not None and text in legal_texts and isinstance(junk, dict):
-                continue
-            yield junk
-
-
-def states(game_id, seats, every, seed=13):
-    """Every `every`-th position of random games, one game after another."""
-    while True:
-        for i, state in enumerate(random_game(game_id, seats, seed=seed)):
-            if i % every == 0 and not state.is_over():
-                yield state
-        seed += 1
-
-
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_look_alike_actions_are_refused_and_change_nothing(game_id):
-    seats = GAMES[game_id].min_seats
-    tried = accepted = 0
-    for state in states(game_id, seats, every=5):
-        if tried >= JUNK_PER_GAME:
-            break
-        before = state.fingerprint()
-        actions = len(state.actions)
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        for junk in junk_against(state, seat):
-            tried += 1
-            try:
-                state.apply(seat, junk)
-            except IllegalAction:
-                continue
-            accepted += 1
-        idle = [s for s in range(seats) if s not in state.to_act()]
-        for odd in ODD_SEATS + tuple(idle):
-            tried += 1
-            with pytest.raises(IllegalAction):
-                state.apply(odd, legal[0])
-        assert accepted == 0
-        assert len(state.actions) == actions and state.fingerprint() == before
-        # the same action as JSON (a copy, key order changed, through a file) is accepted
-        clone = state.clone()
-        clone.apply(seat, OrderedDict(reversed(list(json.loads(json.dumps(legal[0])).items()))))
-        assert clone.actions[-1] == [seat, legal[0]]
+    got = junk_round(game_id, JUNK_PER_GAME)
+    assert got["tried"] >= JUNK_PER_GAME
+    assert got["accepted"] == got["escaped"] == got["changed"] == 0, got["examples"][:5]
+    assert got["copies_refused"] == 0 and got["positions"] > 5
 
 
 def test_carcassonne_crown_zero_point_zero_is_refused_on_the_first_move():
@@ -212,7 +158,7 @@ def scribble(value):
 def test_editing_a_view_changes_nothing_in_the_game(game_id):
     spec = GAMES[game_id]
     seats = spec.max_seats if game_id == "kutschfahrt" else spec.min_seats
-    for checked, state in enumerate(states(game_id, seats, every=4, seed=21)):
+    for checked, state in enumerate(positions(game_id, seats, every=4, seed=21)):
         if checked == 30:
             break
         before = state.fingerprint()
@@ -251,51 +197,15 @@ def test_kutschfahrt_struggle_step_in_a_view_is_a_copy():
 
 
 # ------------------------------------------------------------------ saves
-def good_save(game_id, moves=30, seed=6):
-    state = new_game(game_id, GAMES[game_id].min_seats, seed=seed)
-    rng = Rng(seed)
-    for _ in range(moves):
-        if state.is_over():
-            break
-        seat = rng.choice(state.to_act())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state.to_json(meta={"names": ["a", "b"]})
-
-
-def replays_by_the_rules(game_id, seats, seed, options):
-    """Is this log legal?  Asked of the rules' legal lists, compared as JSON
-    text (not with the protocol's own matching, which is under test)."""
-    def replays(actions):
-        state = new_game(game_id, seats, options, seed)
-        for seat, action in actions:
-            if seat not in state.to_act():
-                return False
-            if as_json(action) not in {as_json(a) for a in state.legal_actions(seat)}:
-                return False
-            state.apply(seat, action)
-        return True
-    return replays
-
-
 def test_every_damaged_save_raises_save_error_and_nothing_else():
     count = 0
     keys = set()
     for game_id in GAME_IDS:
-        text = good_save(game_id)
-        save = json.loads(text)
-        assert load(text).actions == save["actions"]  # the good one loads
-        replays = replays_by_the_rules(game_id, save["seats"], save["seed"], save["options"])
-        assert replays(save["actions"])
-        for damaged in damaged_saves(text, replays):
-            try:
-                load(damaged)
-            except SaveError as err:
-                keys.add(err.key)
-            except BaseException as err:  # noqa: BLE001
-                raise AssertionError(f"{game_id}: {type(err).__name__} escaped for {str(damaged)[:80]!r}")
-            else:
-                raise AssertionError(f"{game_id}: a damaged save loaded: {str(damaged)[:200]!r}")
-            count += 1
+        got = damaged_round(game_id)
+        assert got["good_loads"]
+        assert got["loaded"] == got["escaped"] == 0, got["examples"][:5]
+        count += got["tried"]
+        keys |= got["keys"]
     assert count >= 200
     # each reason is worded for the player in three languages
     for lang in i18n.LANGS:

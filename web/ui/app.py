@@ -107,7 +107,7 @@ class App:
     def tell(self, *notices):
         """Show messages given as (i18n key, params); a SaveError parameter
         is worded too.  Kept as data so a change of language words them again."""
-        self.message = " ".join(self._word(key, params) for key, params in notices)
+        self.message = "\n".join(self._word(key, params) for key, params in notices)
         self.told = (notices, self.message)
 
     def _word(self, key, params):
