@@ -378,3 +378,43 @@ def test_own_undo_and_a_stored_copy_that_is_behind_are_not_conflicts():
         play(pa, a, 1)
         assert not a.conflict and logged(browser.backend) == a.session.state.actions
     run(scenario)
+
+
+def test_the_lobby_follows_games_added_or_deleted_in_another_tab():
+    def scenario():
+        browser = Browser()
+        pa, a = browser.open()
+        pb, b = browser.open()
+        on(pb)
+        b.dispatch("lobby-start", "", None, "click")  # B starts a game: A's list shows it
+        new = PREFIX + b.session.save_id
+        browser.deliver(new, pb)
+        assert f'data-save="{b.session.save_id}"' in pa.elements["app"].html
+        shown = pa.elements["app"].html
+        on(pb)
+        b.play(b.session.my_legal()[0])  # a move there does not redraw A's lobby under its fingers
+        pa.elements["app"].html = "untouched"
+        browser.deliver(new, pb)
+        assert pa.elements["app"].html == "untouched" and shown
+        b.stop_bots()
+    run(scenario)
+
+
+def test_loading_the_other_tabs_position_when_it_is_damaged_or_gone_says_so():
+    def scenario():
+        browser, (pa, a), (pb, b) = two_tabs_on_one_game()
+        play(pa, a, 1)
+        browser.deliver(PREFIX + "g", pa)
+        assert b.conflict
+        browser.backend.setItem(PREFIX + "g", "[" * 100_000)  # damaged meanwhile
+        on(pb)
+        b.dispatch("tab-reload", "", None, "click")
+        assert pb.ready == "lobby" and b.session is None and not b.conflict
+        assert told(b) == ["saves.resume_failed"] and 'class="save damaged" data-save="g"' in pb.elements["app"].html
+        assert browser.backend.getItem(PREFIX + "g") == "[" * 100_000
+        on(pa)
+        a.dispatch("save-delete", "g", None, "click")
+        on(pb)
+        b.dispatch("save-resume", "g", None, "click")
+        assert pb.ready == "lobby" and told(b) == ["saves.missing"]
+    run(scenario)

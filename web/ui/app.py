@@ -39,6 +39,7 @@ class App:
         self.set_aside: dict[str, SaveError] = {}  # saves that failed to resume in this visit
         self.known_log = None  # the action log this tab last read from / wrote to its game's key
         self.conflict = False  # another tab played this game on: this tab saves nothing
+        self.listed: set[str] = set()  # the saves the lobby shows
         self.model = None
         self.session: Session | None = None
         self.screen = None
@@ -99,8 +100,9 @@ class App:
         dom.set_ready("lobby")
 
     def render_lobby(self):
-        html = lobby.render_lobby(self.model, self.store.entries(self.set_aside), self.words, self.message,
-                                  games=self.games())
+        entries = self.store.entries(self.set_aside)
+        self.listed = {row["id"] for row in entries}
+        html = lobby.render_lobby(self.model, entries, self.words, self.message, games=self.games())
         dom.render(dom.by_id("app"), html)
 
     # --------------------------------------------------------------- messages
@@ -243,24 +245,17 @@ class App:
         (kept, listed as damaged) and the player is told why."""
         text = self.store.get(save_id)
         if text is None:
-            self.tell(("saves.missing", {}))
-            self.render_lobby()
+            self.show_lobby([("saves.missing", {})])
             return False
         try:
             session = Session.from_save(text, save_id)
         except Exception as err:  # noqa: BLE001 - SaveError, or a rules bug on an odd save
             error = err if isinstance(err, SaveError) else SaveError("damaged")
-            self.stop_bots()
-            self.session = None
             self.set_aside[save_id] = error
-            self.store.set_current(None)
-            self.tell(("saves.resume_failed", {"why": error}))
-            self.render_lobby()
-            dom.set_ready("lobby")
+            self.show_lobby([("saves.resume_failed", {"why": error})])
             return False
         if session.game_id not in self.games():
-            self.tell(("table.no_screen", {}))
-            self.render_lobby()
+            self.show_lobby([("table.no_screen", {})])
             return False
         self.set_aside.pop(save_id, None)
         self.enter_table(session, tabs.log_of(text))
@@ -340,8 +335,8 @@ class App:
             if key in (None, PREFIX + s.save_id) and not self.conflict and not tabs.may_write(
                     self.store.get(s.save_id), self.known_log, s.state.actions):
                 self.enter_conflict()
-        elif key is None or key.startswith(PREFIX):
-            self.render_lobby()  # the list changed
+        elif (key is None or key.startswith(PREFIX)) and self.store.ids() != self.listed:
+            self.render_lobby()  # a game was added or deleted in another tab
 
     def enter_conflict(self):
         self.conflict = True

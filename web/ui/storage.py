@@ -131,6 +131,9 @@ class SaveStore:
         rows.sort(key=lambda r: r.get("updated") or 0, reverse=True)
         return rows
 
+    def ids(self) -> set[str]:
+        return {key[len(PREFIX):] for key in self._keys()}
+
     def new_id(self, now_ms: int) -> str:
         base = f"g{int(now_ms):x}"
         save_id, n = base, 1
