@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from tests.reliability_cases import CURRENT, DEEP, PREFIX, PREFS, import_cases, save_text, storage_cases
+from tests.reliability_cases import PREFIX, PREFS, import_cases, save_text, storage_cases
 
 from .conftest import Tab
 
@@ -39,16 +39,10 @@ WORDS = {  # the start of each message, per language (ui/i18n.py)
 }
 
 
-@pytest.fixture(scope="module")
-def tab(browser, site):
+@pytest.fixture
+def tab(module_tab):
     """One context for the matrix: each case rewrites the storage and reloads."""
-    t = Tab(browser, site)
-    yield t
-    try:
-        assert t.foreign == [], f"the page asked another host: {t.foreign[:3]}"
-        assert t.errors == [], f"errors on the page: {t.errors[:3]}"
-    finally:
-        t.close()
+    return module_tab
 
 
 def fill(tab, items):
