@@ -1,10 +1,9 @@
 import pytest
 
-from engine.registry import GAMES, register
+from engine.registry import GAMES, discover
 
-from . import toygame
-
-register(toygame.SPEC)
+# the tests' own games join exactly as engine/<game>/ packages do
+discover("tests.games")
 
 
 def random_game(game_id, seats, seed, options=None, limit=5000):

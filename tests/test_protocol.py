@@ -136,7 +136,7 @@ def test_views_and_actions_are_json(game_id, seats):
 
 def test_private_log_entries_reach_only_their_seat():
     state = new_game("toy", 3, seed=1)
-    state.apply(0, {"peek": True})
+    state.apply(0, {"type": "peek"})
     assert any(e["k"] == "saw" for e in state.view(0)["log"])
     assert not any(e["k"] == "saw" for e in state.view(1)["log"])
     assert not any(e["k"] == "saw" for e in state.view(None)["log"])
@@ -148,12 +148,12 @@ def test_private_log_entries_reach_only_their_seat():
 
 def test_undo_only_own_last_action_and_never_after_a_reveal():
     state = new_game("toy", 2, seed=1)
-    play = [a for a in state.legal_actions(0) if "play" in a][0]
+    play = [a for a in state.legal_actions(0) if a["type"] == "play"][0]
     state.apply(0, play)
     assert state.can_undo(0) and not state.can_undo(1)
     back = state.undo()
     assert back.fingerprint() == new_game("toy", 2, seed=1).fingerprint()
-    state.apply(1, {"peek": True})
+    state.apply(1, {"type": "peek"})
     assert not state.can_undo(1)
     with pytest.raises(IllegalAction):
         state.undo()
@@ -165,7 +165,7 @@ def test_damaged_saves_raise_save_error():
     text = good.to_json()
     for damaged in ["", "{", "[]", text.replace('"version":1', '"version":99'),
                     text.replace('"toy"', '"chess"'), text.replace('"seed":4', '"seed":"x"'),
-                    json.dumps({**json.loads(text), "actions": [[1, {"play": 0}]]})]:
+                    json.dumps({**json.loads(text), "actions": [[1, {"type": "play", "n": 0}]]})]:
         with pytest.raises(SaveError):
             load(damaged)
 

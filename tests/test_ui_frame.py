@@ -80,7 +80,7 @@ def test_hand_off_only_when_a_secret_is_at_stake():
     assert s.handoff_to == 0 and s.my_legal() == []  # nobody has seen anything yet
     s.confirm_handoff()
     assert s.viewer == 0 and s.my_legal()
-    s.act(next(a for a in s.my_legal() if "play" in a))
+    s.act(next(a for a in s.my_legal() if a["type"] == "play"))
     assert s.handoff_to == 1, "the toy game's hands are secret: pass the device"
     assert s.viewer == 0 and s.my_legal() == []
 
@@ -109,10 +109,10 @@ def test_undo_own_move_only_before_a_reveal():
     s = Session.start("toy", players("human", "human"), {}, 4, "id")
     s.confirm_handoff()
     assert not s.can_undo()
-    s.act(next(a for a in s.my_legal() if "play" in a))
+    s.act(next(a for a in s.my_legal() if a["type"] == "play"))
     s.confirm_handoff()  # now seat 1 views: the last move is not theirs
     assert not s.can_undo()
-    s.act({"peek": True})
+    s.act({"type": "peek"})
     assert not s.can_undo(), "a peek revealed a hand: no undo"
 
 
@@ -184,7 +184,7 @@ def test_lobby_shows_an_option_only_where_it_applies():
 def test_result_and_handoff_render():
     state = engine.new_game("toy", 2, seed=1)
     while not state.is_over():
-        state.apply(state.to_act()[0], [a for a in state.legal_actions(state.to_act()[0]) if "play" in a][0])
+        state.apply(state.to_act()[0], [a for a in state.legal_actions(state.to_act()[0]) if a["type"] == "play"][0])
     words = i18n.Words("de", "toy", lambda s: f"S{s}")
     ctx = table.TableContext(words, players("human", "bot"), 0)
     html = table.render_result(state.view(0), ctx)

@@ -79,6 +79,10 @@ class CarcassonneState(State):
             "remaining": dict(sorted(Counter(g.bag).items())),
             "deck": dict(deck_of(self.options)),
             "completed": self._completed(),
+            "turn": g.turn,
+            "current": g.current,
+            "next_follower": g.next_fid,
+            "pest_queue": list(g.pest_queue),
         }
         if g.wof:
             view["wheel"] = {

@@ -33,6 +33,20 @@ MAX_HORSE_CARDS = 6
 BASE_HORSES = 2
 
 
+def initial_stacks(b) -> dict:
+    """The bonus stacks at the start: key -> values, the next tile first."""
+    stacks = {}
+    for rid, _, values in b.regions:
+        stacks["region:" + rid] = list(values)
+    stacks["all"] = list(b.all_values)
+    for length, values in b.length.items():
+        stacks[f"len{length}"] = list(values)
+    stacks["end"] = list(b.end_values)
+    for c in b.free_cities:
+        stacks["free:" + b.cities[c]] = [b.free_value]
+    return stacks
+
+
 class ThurnTaxisState(State):
     game_id = "thurn_taxis"
 
@@ -53,15 +67,7 @@ class ThurnTaxisState(State):
         self.houses_left = [HOUSES] * n
         self.carriages = [[] for _ in range(n)]
         self.carriage_supply = {k: 4 for k in CARRIAGE_POINTS}
-        self.stacks = {}
-        for rid, _, values in b.regions:
-            self.stacks["region:" + rid] = list(values)
-        self.stacks["all"] = list(b.all_values)
-        for length, values in b.length.items():
-            self.stacks[f"len{length}"] = list(values)
-        self.stacks["end"] = list(b.end_values)
-        for c in b.free_cities:
-            self.stacks["free:" + b.cities[c]] = [b.free_value]
+        self.stacks = initial_stacks(b)
         self.bonus = [[] for _ in range(n)]  # [kind, value] pairs, hidden from others
         self._new_tiles: list = []
         # cities each player took from the open display and has not played since
@@ -494,6 +500,7 @@ class ThurnTaxisState(State):
                            "wagner": self.wagner},
             "start_player": self.start,
             "end_triggered_by": self.end_trigger,
+            "turn": self.turn,
             "hand": None,
         }
         if seat is not None:
