@@ -69,6 +69,7 @@ class Game:
         self.pest_queue = []
         self.discarded = []
         self.wheel_nodes = {}
+        self.final = None        # per seat: points of the final scoring by category
         if self.wof:
             self._setup_wheel()
         else:
@@ -572,8 +573,16 @@ class Game:
         board = self.board
         return all((x + dx, y + dy) in board for dx, dy in NEIGHBOURS8)
 
+    def open_points(self, root, pos=(0, 0)):
+        """What an unfinished feature would score if the game ended now
+        (a field: 3 per completed city it borders)."""
+        if self.kind[root] == FIELD:
+            return 3 * len(self.completed_cities(root))
+        return self.feature_points(root, False, *pos)
+
     def finish_game(self):
         self.phase = "over"
+        before = [dict(b) for b in self.breakdown]
         self.say({"k": "final"})
         done = set()
         for fid, f in sorted(self.followers.items()):
@@ -607,6 +616,8 @@ class Game:
                 self.add_score(s, pts, "farms")
                 self.say({"k": "farm", "seat": s, "points": pts, "cities": cities,
                           "field": field_no, "farmers": count[s], "shared": len(winners) > 1})
+        self.final = [{c: after[c] - b[c] for c in ("roads", "cities", "monasteries", "farms")}
+                      for b, after in zip(before, self.breakdown)]
         self.say({"k": "game_over", "scores": list(self.scores)})
 
     # ------------------------------------------------------------- actions

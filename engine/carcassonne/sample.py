@@ -53,6 +53,7 @@ def game_from_view(view, log=False) -> Game:
     g.last = view["last"]
     g.placements = g.legal_placements(g.drawn) if g.drawn and g.phase == "place" else []
     g.pest_queue = list(view["pest_queue"])
+    g.final = None if view["final"] is None else [dict(f) for f in view["final"]]
     return g
 
 

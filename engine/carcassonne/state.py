@@ -83,6 +83,7 @@ class CarcassonneState(State):
             "current": g.current,
             "next_follower": g.next_fid,
             "pest_queue": list(g.pest_queue),
+            "final": None if g.final is None else [dict(f) for f in g.final],
         }
         if g.wof:
             view["wheel"] = {

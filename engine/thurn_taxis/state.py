@@ -23,8 +23,8 @@ from __future__ import annotations
 from engine.protocol import State
 
 from .board import load_map
-from .scoring import (CARRIAGE_POINTS, completed_regions, has_all_countries, length_stack,
-                      next_carriage, placements)
+from .scoring import (CARRIAGE_POINTS, MIN_ROUTE, completed_regions, fitting_ends,
+                      has_all_countries, length_stack, next_carriage, placements)
 
 HOUSES = 20
 OPEN = 6
@@ -164,29 +164,17 @@ class ThurnTaxisState(State):
             return sorted({(b.card_city(c), b.card_horses(c)) for c in self.hands[seat]})
         return [(c, None) for c in sorted({card // b.copies for card in self.hands[seat]})]
 
-    def fitting_ends(self, seat, city, cities=None):
-        """The ends ('head', 'tail') of the route where `city` may be added."""
-        route = self.routes[seat]
-        if not route:
-            return ["tail"]
+    def fitting_ends(self, seat, city):
+        """The ends ('head', 'tail') of the seat's route where `city` may be added."""
         b = self.board
-        if cities is None:
-            cities = {b.card_city(c) for c in route}
-        if city in cities:
-            return []
-        ends = []
-        if city in b.adj[b.card_city(route[-1])]:
-            ends.append("tail")
-        if len(route) > 1 and city in b.adj[b.card_city(route[0])]:
-            ends.append("head")
-        return ends
+        return fitting_ends(b, [b.card_city(c) for c in self.routes[seat]], city)
 
     def _play_actions(self, seat, allow_abandon):
         b = self.board
         acts = []
-        cities = {b.card_city(c) for c in self.routes[seat]}
+        route = [b.card_city(c) for c in self.routes[seat]]
         for city, h in self._hand_keys(seat):
-            for end in self.fitting_ends(seat, city, cities):
+            for end in fitting_ends(b, route, city):
                 a = {"type": "play", "city": b.cities[city], "end": end}
                 if h is not None:
                     a["h"] = h
@@ -201,7 +189,7 @@ class ThurnTaxisState(State):
 
     def can_score(self, seat) -> bool:
         n = len(self.routes[seat])
-        if n < 3:
+        if n < MIN_ROUTE:
             return False
         return not self.horses_mode or self.horse_power(seat) >= n
 
@@ -457,6 +445,7 @@ class ThurnTaxisState(State):
             if self.horses_mode:
                 p["horse_cards"] = [b.card_horses(c) for c in self.horse_cards[s]]
                 p["horse_power"] = self.horse_power(s)
+                p["horses_needed"] = max(len(self.routes[s]), MIN_ROUTE)
             if s == seat or self.over:
                 p["bonus"] = [{"tile": k, "value": v} for k, v in self.bonus[s]]
                 p["bonus_points"] = sum(v for _, v in self.bonus[s])
@@ -501,6 +490,8 @@ class ThurnTaxisState(State):
             "start_player": self.start,
             "end_triggered_by": self.end_trigger,
             "turn": self.turn,
+            "min_route": MIN_ROUTE,
+            "carriage_points": {str(k): v for k, v in CARRIAGE_POINTS.items()},
             "hand": None,
         }
         if seat is not None:
