@@ -29,7 +29,14 @@ SAVE_VERSION = 1
 
 
 class IllegalAction(Exception):
-    """An action the rules do not allow now.  The state is left untouched."""
+    """An action the rules do not allow now.  The state is left untouched.
+
+    `reason` is data the table words ({"k": key, ...params}), like log
+    entries; the message is for developers only."""
+
+    def __init__(self, message: str = "", reason: dict | None = None):
+        super().__init__(message or (reason or {}).get("k", "not_allowed"))
+        self.reason = dict(reason or {"k": "not_allowed"})
 
 
 class SaveError(ValueError):
@@ -94,8 +101,9 @@ class State(ABC):
     def _is_over(self) -> bool:
         ...
 
-    def explain_illegal(self, seat: int, action: dict) -> str | None:
-        """A game may say more precisely why an action is not allowed."""
+    def explain_illegal(self, seat: int, action: dict) -> dict | None:
+        """A game may say more precisely why an action is not allowed:
+        {"k": key, ...} worded by the game's strings ("illegal" section)."""
         return None
 
     # ------------------------------------------------------------ public API
@@ -110,19 +118,18 @@ class State(ABC):
     def apply(self, seat: int, action: dict) -> None:
         """Apply a legal action or raise IllegalAction, changing nothing."""
         if self.is_over():
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("The game is over.", {"k": "over"})
         if not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise IllegalAction(f"There is no seat {seat!r} at this table.")
+            raise IllegalAction(f"There is no seat {seat!r} at this table.", {"k": "no_seat"})
         if seat not in self._to_act():
-            raise IllegalAction("It is not your turn to decide now.")
+            raise IllegalAction("It is not your turn to decide now.", {"k": "not_your_turn"})
         try:
             action = canonical(action)
         except (TypeError, ValueError):
-            raise IllegalAction("That is not a move this game knows.") from None
+            raise IllegalAction("That is not a move this game knows.", {"k": "unknown_move"}) from None
         if action not in self._legal(seat):
-            raise IllegalAction(
-                self.explain_illegal(seat, action) or "That move is not allowed now."
-            )
+            reason = self.explain_illegal(seat, action) or {"k": "not_allowed"}
+            raise IllegalAction(f"not allowed now: {reason['k']}", reason)
         draws = self.rng.draws
         self._revealed = False
         self._apply(seat, action)
