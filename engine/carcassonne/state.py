@@ -40,7 +40,7 @@ class CarcassonneState(State):
 
     def explain_illegal(self, seat, action):
         if isinstance(action, dict) and action.get("type") == "place" and self.g.phase == "place":
-            return "The tile does not fit there: every touching edge must match."
+            return {"k": "tile_does_not_fit"}
         return None
 
     # ---------------------------------------------------------------- view

@@ -252,7 +252,7 @@ class ThurnTaxisState(State):
         return []
 
     def explain_illegal(self, seat, action):
-        """A plainer reason for the commonest refusals (English, for logs and tests)."""
+        """Why the commonest refusals are refused, as a key the table words."""
         if not isinstance(action, dict):
             return None
         kind = action.get("type")
@@ -261,16 +261,16 @@ class ThurnTaxisState(State):
             b = self.board
             city = b.index.get(action.get("city"))
             if city is None or not any(b.card_city(c) == city for c in self.hands[seat]):
-                return "You do not hold that city card."
+                return {"k": "not_in_hand"}
             if city in {b.card_city(c) for c in self.routes[seat]}:
-                return "That city is already in your route."
+                return {"k": "already_in_route"}
             if phase == "more" and self.official is not None:
-                return "You already used an official this turn."
-            return "That city has no road to an end of your route."
+                return {"k": "official_used"}
+            return {"k": "no_road"}
         if kind == "score" and not self.can_score(seat):
-            return "A route needs at least 3 cards (and, with horses, enough horses) to score."
+            return {"k": "route_too_short", "n": MIN_ROUTE}
         if kind in ("amtmann", "postmeister") and self.official is not None:
-            return "Only one official per turn."
+            return {"k": "one_official"}
         return None
 
     # ------------------------------------------------------------ apply

@@ -90,6 +90,12 @@ FRAME = {
         "time.minutes": "{n} min geleden",
         "time.hours": "{n} uur geleden",
         "time.days": "{n} dagen geleden",
+        "illegal.over": "het spel is afgelopen.",
+        "illegal.no_seat": "die plaats bestaat niet.",
+        "illegal.not_your_turn": "je bent nu niet aan de beurt.",
+        "illegal.unknown_move": "dit spel kent die zet niet.",
+        "illegal.not_allowed": "die zet mag nu niet.",
+        "illegal.nobody": "er zit niemand aan tafel om deze zet te doen.",
     },
     "en": {
         "app.title": "Speeltafel",
@@ -165,6 +171,12 @@ FRAME = {
         "time.minutes": "{n} min ago",
         "time.hours": "{n} h ago",
         "time.days": "{n} days ago",
+        "illegal.over": "the game is over.",
+        "illegal.no_seat": "there is no such seat.",
+        "illegal.not_your_turn": "it is not your turn to decide now.",
+        "illegal.unknown_move": "this game does not know that move.",
+        "illegal.not_allowed": "that move is not allowed now.",
+        "illegal.nobody": "nobody is at the table to make this move.",
     },
     "de": {
         "app.title": "Speeltafel",
@@ -240,6 +252,12 @@ FRAME = {
         "time.minutes": "vor {n} Min.",
         "time.hours": "vor {n} Std.",
         "time.days": "vor {n} Tagen",
+        "illegal.over": "das Spiel ist vorbei.",
+        "illegal.no_seat": "diesen Platz gibt es nicht.",
+        "illegal.not_your_turn": "du bist jetzt nicht am Zug.",
+        "illegal.unknown_move": "dieses Spiel kennt den Zug nicht.",
+        "illegal.not_allowed": "dieser Zug ist jetzt nicht erlaubt.",
+        "illegal.nobody": "niemand sitzt am Tisch, um diesen Zug zu machen.",
     },
 }
 
@@ -285,6 +303,16 @@ class Words:
     def ui(self, key: str, **params) -> str:
         """A game-specific interface word (`ui` section of the strings file)."""
         return self.fill(self.game.get("ui", {}).get(key, key), params)
+
+    def illegal(self, reason: dict | None) -> str:
+        """Why a move was refused: the engine's reason key, worded by the
+        game's strings ("illegal" section) or the frame's."""
+        reason = dict(reason or {"k": "not_allowed"})
+        key = str(reason.get("k"))
+        template = self.game.get("illegal", {}).get(key)
+        if template is None:
+            template = FRAME[self.lang].get("illegal." + key) or FRAME[self.lang]["illegal.not_allowed"]
+        return self.fill(template, reason)
 
     def level(self, level: str) -> str:
         key = f"level.{level}"
