@@ -363,7 +363,7 @@ class App:
         try:
             self.session.act(action)
         except engine.IllegalAction as err:
-            self.message = self.words.t("table.illegal", why=str(err))
+            self.message = self.words.t("table.illegal", why=self.words.illegal(err.reason))
             self.render_table()
             return
         self.message = ""
