@@ -10,7 +10,7 @@ from engine.carcassonne.bots import rebuild
 from engine.carcassonne.tiles import DATA, HALVES, TILES, WHEEL
 from engine.rng import Rng
 
-STRINGS = json.loads((Path(__file__).parent.parent / "web/i18n/carcassonne.json").read_text())
+STRINGS = json.loads((Path(__file__).parent.parent / "web/ui/screens/carcassonne/words.json").read_text())
 
 
 def play(seats, seed, options=None, every=None):

@@ -6,7 +6,7 @@ import os
 from .kutschfahrt_helpers import random_game
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-STRINGS = json.load(open(os.path.join(HERE, "..", "web", "i18n", "kutschfahrt.json"), encoding="utf-8"))
+STRINGS = json.load(open(os.path.join(HERE, "..", "web", "ui", "screens", "kutschfahrt", "words.json"), encoding="utf-8"))
 
 
 def test_all_keys_and_phases_are_worded():

@@ -1,4 +1,4 @@
-"""Carcassonne screen (web/ui/screens/carcassonne.py) in CPython: random-legal
+"""Carcassonne screen (web/ui/screens/carcassonne/) in CPython: random-legal
 games rendered for the acting seat in every language; every control points at
 a legal action; the place/follower/plague steps offer exactly `legal`."""
 
@@ -13,7 +13,7 @@ from engine import new_game  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from ui.i18n import Words  # noqa: E402
 from ui.table import TableContext  # noqa: E402
-from ui.screens.carcassonne import Screen, rotate_point  # noqa: E402
+from ui.screens.carcassonne.screen import Screen, rotate_point  # noqa: E402
 
 ACT = re.compile(r'data-cmd="act" data-arg="(\d+)"')
 UI = re.compile(r'data-cmd="ui" data-arg="([^"]+)"')

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
 from ui.i18n import LANGS, Words, game_strings  # noqa: E402
-from ui.screens.kutschfahrt import Screen  # noqa: E402
+from ui.screens.kutschfahrt.screen import Screen  # noqa: E402
 from ui.table import TableContext  # noqa: E402
 
 from engine import new_game  # noqa: E402
@@ -168,7 +168,7 @@ def test_random_games_render_legal_and_keep_secrets(n, seed, opt):
 
 
 def test_every_ui_word_is_translated():
-    import ui.screens.kutschfahrt as mod
+    import ui.screens.kutschfahrt.screen as mod
     src = Path(mod.__file__).read_text()
     keys = set(re.findall(r'\bw\("([\w.]+)"', src)) | set(re.findall(r'self\.w\("([\w.]+)"', src))
     keys = {k for k in keys if not k.endswith(("_", "."))}

@@ -170,11 +170,11 @@ def test_every_interface_word_is_there_in_nl_en_de():
     import json
     from pathlib import Path
 
-    src = Path("web/ui/screens/thurn_taxis.py").read_text()
+    src = Path("web/ui/screens/thurn_taxis/screen.py").read_text()
     keys = set(re.findall(r'self\.t\("([a-z_]+)"', src)) - {"off_", "tile_cap_"}
     keys |= {f"off_{o}{r}" for o in ("amtmann", "postmeister", "postillion", "wagner") for r in ("", "_rule")}
     keys |= {"tile_cap_all", "tile_cap_end", "head", "tail", "postillion_hint"}
-    strings = json.loads(Path("web/i18n/thurn_taxis.json").read_text())
+    strings = json.loads(Path("web/ui/screens/thurn_taxis/words.json").read_text())
     for lang in ("nl", "en", "de"):
         missing = sorted(k for k in keys if k not in strings[lang]["ui"])
         assert not missing, (lang, missing)
@@ -205,7 +205,7 @@ def _boxes(html):
 
 @pytest.mark.parametrize("map_id,seats", [(m, n) for m in ("south", "north") for n in (2, 3, 4)])
 def test_city_names_do_not_overlap_each_other_or_the_cities(map_id, seats):
-    from ui.screens.thurn_taxis import CHAR_W, _label_box, _overlap
+    from ui.screens.thurn_taxis.screen import CHAR_W, _label_box, _overlap
 
     st = engine.new_game("thurn_taxis", seats, {"map": map_id}, 2)
     for lang in ("nl", "en", "de"):

@@ -7,7 +7,7 @@ from engine import bots, new_game
 from engine.thurn_taxis.board import load_map
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-WORDS = json.load(open(os.path.join(HERE, "..", "web", "i18n", "thurn_taxis.json"), encoding="utf-8"))
+WORDS = json.load(open(os.path.join(HERE, "..", "web", "ui", "screens", "thurn_taxis", "words.json"), encoding="utf-8"))
 
 
 def test_log_keys_phases_and_names_in_three_languages():

@@ -1,8 +1,8 @@
 """Words of the table in Dutch, English and German.
 
 Frame words live here; each game's words (log entries, prompts, card names)
-live in `i18n/<game>.json` beside the UI package, in the format described in
-docs/engine-conventions.md.  Engine log entries are data; this module turns
+live in `words.json` in its screen package (ui/screens/<game>/), in the
+format described in docs/engine-conventions.md.  Engine log entries are data; this module turns
 them into sentences.
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 LANGS = ("nl", "en", "de")
 LANG_NAMES = {"nl": "Nederlands", "en": "English", "de": "Deutsch"}
@@ -261,7 +260,6 @@ FRAME = {
     },
 }
 
-STRINGS_DIR = Path(__file__).resolve().parent.parent / "i18n"
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 # "{n|kaart|kaarten}" -> "1 kaart" / "3 kaarten": a count with its noun
 _COUNT = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
@@ -276,7 +274,11 @@ def pick_lang(preferred: str | None, browser: str | None) -> str:
 
 def game_strings(game_id: str) -> dict:
     """The game's strings file, or empty tables when it has none yet."""
-    path = STRINGS_DIR / f"{game_id}.json"
+    from .screens import words_path
+
+    path = words_path(game_id)
+    if path is None:
+        return {}
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
