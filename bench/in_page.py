@@ -1,7 +1,9 @@
-"""Measurements made inside the page (bench/browser.py calls these).
+"""Measurements made inside the page's Python (bench/browser.py runs them).
 
-They run the real engine and bots in the browser's Python, so the figures are
-what a player's device does, not CPython's."""
+Not part of the site: bench/browser.py hands this file's text to the page's
+interpreter itself (run_in_page), so the players' page carries no benchmark
+hook.  They run the real engine and bots in the browser's Python, so the
+figures are what a player's device does, not CPython's."""
 
 from __future__ import annotations
 
