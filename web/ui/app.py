@@ -453,10 +453,7 @@ class App:
 
 
 def start():
-    from . import diagnostics
-
     app = App()
     dom.expose("speeltafelApp", app)
-    dom.expose("speeltafelDiagnostics", diagnostics)
     app.start()
     return app
