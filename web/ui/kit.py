@@ -75,7 +75,7 @@ def button(label, *, cmd: str, arg=None, cls: str | None = None, icon=None, pres
     """A button that sends `cmd` with `arg` to the table (`data-cmd`,
     `data-arg`); `icon` is Html put before the label."""
     body = join([icon or "", label])
-    return tag("button", body, type="button", cls=cls, data_cmd=cmd,
+    return tag("button", body, type="button", id=more.pop("id", None), cls=cls, data_cmd=cmd,
                data_arg=None if arg is None else str(arg), aria_pressed=_pressed(pressed),
                aria_expanded=_pressed(expanded), **more)
 
