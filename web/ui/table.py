@@ -7,13 +7,8 @@ from html import escape as esc
 
 import engine
 
+from . import kit
 from .i18n import Words
-
-# Player colours, each with its own symbol so colour is never the only cue.
-SEAT_STYLE = [
-    ("#d7263d", "●"), ("#1b65c2", "▲"), ("#f2b705", "■"), ("#2a9d3f", "◆"), ("#7b3fa0", "★"),
-    ("#f07c1a", "✚"), ("#10a5a5", "⬟"), ("#8a5a2b", "⬢"), ("#e0559b", "♥"), ("#4a4a4a", "✦"),
-]
 
 
 class TableContext:
@@ -25,12 +20,12 @@ class TableContext:
         self.viewer = viewer
         self.note = note  # the viewer's own free notes
 
-    def notes_box(self, label: str) -> str:
+    def notes_box(self, label: str) -> kit.Html:
         """A text area for the viewer's notes (kept in the save, private to the seat)."""
         if self.viewer is None:
-            return ""
-        return (f'<label class="notes">{esc(label)}<textarea id="notes" rows="4" data-cmd="note" '
-                f'data-arg="{self.viewer}">{esc(self.note)}</textarea></label>')
+            return kit.Html("")
+        return kit.h('<label class="notes">{}<textarea id="notes" rows="4" data-cmd="note" '
+                     'data-arg="{}">{}</textarea></label>', label, self.viewer, self.note)
 
     def name(self, seat) -> str:
         if seat is None or not 0 <= seat < len(self.players):
@@ -38,15 +33,14 @@ class TableContext:
         return self.players[seat]["name"]
 
     def color(self, seat) -> str:
-        return SEAT_STYLE[seat % len(SEAT_STYLE)][0]
+        return kit.seat_colour(seat)
 
     def symbol(self, seat) -> str:
-        return SEAT_STYLE[seat % len(SEAT_STYLE)][1]
+        return kit.seat_symbol(seat)
 
-    def badge(self, seat) -> str:
+    def badge(self, seat) -> kit.Html:
         """A player's name with colour and symbol, as HTML."""
-        return (f'<span class="badge" style="--pc:{self.color(seat)}">'
-                f'<span class="sym" aria-hidden="true">{self.symbol(seat)}</span>{esc(self.name(seat))}</span>')
+        return kit.badge(seat, self.name(seat))
 
 
 def turn_text(view: dict, ctx: TableContext, thinking: int | None) -> str:
