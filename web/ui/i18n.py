@@ -292,19 +292,25 @@ class Words:
         self.lang = lang if lang in LANGS else "en"
         self.game = game_strings(game_id).get(self.lang, {}) if game_id else {}
         self.player_name = player_name or (lambda seat: f"#{seat + 1}")
+        self.missing: set = set()  # (section, key) asked for but not worded: tests check it stays empty
 
-    def t(self, key: str, **params) -> str:
-        template = FRAME[self.lang].get(key) or FRAME["en"].get(key, key)
-        return self.fill(template, params)
+    def _lookup(self, section: str, key: str, table: dict, fallback):
+        if key in table:
+            return table[key]
+        self.missing.add((section, key))
+        return fallback
+
+    def t(self, key: str, _escape=None, **params) -> str:
+        template = FRAME[self.lang].get(key) or self._lookup("frame", key, FRAME["en"], key)
+        return self.fill(template, params, _escape)
 
     def name(self, ident) -> str:
         """A game id (card, country, ...) in this language."""
-        names = self.game.get("names", {})
-        return names.get(str(ident), str(ident))
+        return self._lookup("names", str(ident), self.game.get("names", {}), str(ident))
 
-    def ui(self, key: str, **params) -> str:
+    def ui(self, key: str, _escape=None, **params) -> str:
         """A game-specific interface word (`ui` section of the strings file)."""
-        return self.fill(self.game.get("ui", {}).get(key, key), params)
+        return self.fill(self._lookup("ui", key, self.game.get("ui", {}), key), params, _escape)
 
     def illegal(self, reason: dict | None) -> str:
         """Why a move was refused: the engine's reason key, worded by the
@@ -322,46 +328,61 @@ class Words:
             return FRAME[self.lang][key]
         return self.game.get("ui", {}).get(key, level)
 
-    def fill(self, template: str, params: dict) -> str:
+    def fill(self, template: str, params: dict, escape=None) -> str:
+        """The template with its parameters put in.  With `escape` (the UI
+        kit's), the template and every value put in are escaped once each
+        (values that are HTML already stay as they are)."""
+        esc = escape or str
+        if escape:
+            template = escape(template)
+
         def one(match):
             key, kind = match.group(1), match.group(2)
             if key not in params:
+                self.missing.add(("param", key))
                 return match.group(0)
             value = params[key]
             if kind == "player":
                 seats = [v for v in _as_list(value) if v is not None]
                 if not seats:
-                    return self.t("table.nobody")
-                return self._join([self.player_name(v) for v in seats])
+                    return esc(self.t("table.nobody"))
+                return self._join([esc(self.player_name(v)) for v in seats])
             if kind == "name":
-                return self._join([self.name(v) for v in _as_list(value)])
+                return self._join([esc(self.name(v)) for v in _as_list(value)])
             if isinstance(value, list):
-                return self._join([str(v) for v in value])
-            return str(value)
+                return self._join([esc(v) for v in value])
+            return esc(value)
 
         def count(match):
             key, one_form, many_form = match.groups()
             if key not in params:
+                self.missing.add(("param", key))
                 return match.group(0)
             value = params[key]
-            return f"{value} {one_form if value in (1, -1) else many_form}"
+            return f"{esc(value)} {one_form if value in (1, -1) else many_form}"
 
         return _PLACEHOLDER.sub(one, _COUNT.sub(count, template))
 
-    def entry(self, entry: dict) -> str:
+    def entry(self, entry: dict, escape=None) -> str:
         """One engine log entry as a sentence."""
         template = self.game.get("log", {}).get(entry.get("k", ""))
         if template is None:
+            self.missing.add(("log", entry.get("k", "")))
             params = ", ".join(f"{k}={v}" for k, v in entry.items() if k not in ("k", "turn"))
-            return f"{entry.get('k', '?')}: {params}"
-        return self.fill(template, entry)
+            text = f"{entry.get('k', '?')}: {params}"
+            return escape(text) if escape else text
+        return self.fill(template, entry, escape)
 
     def prompt(self, prompt: dict | None, phase: str | None = None) -> str:
         if not prompt and not phase:
             return ""
         prompt = prompt or {"k": phase}
-        template = self.game.get("phase", {}).get(prompt.get("k") or phase or "")
-        return self.fill(template, prompt) if template is not None else ""
+        key = prompt.get("k") or phase or ""
+        template = self.game.get("phase", {}).get(key)
+        if template is None:
+            self.missing.add(("phase", key))
+            return ""
+        return self.fill(template, prompt)
 
     def _join(self, items: list[str]) -> str:
         if len(items) <= 1:
