@@ -225,11 +225,10 @@ def test_private_knowledge_is_in_its_own_panel():
             assert STRINGS["nl"]["names"][state.occ[other]] not in panel
 
 
-def test_a_stand_off_in_the_log_does_not_stop_the_table():
-    # the app's name function fails on None; the screen guards the shared Words
+def test_a_stand_off_in_the_log_is_worded_nobody():
+    # a name function that fails on None (as a strict one would): Words never asks it for None
     players = [{"name": f"P{s}", "kind": "human", "level": None} for s in range(3)]
     words = Words("en", "kutschfahrt", lambda s: players[s]["name"])
-    Screen(TableContext(words, players, 0))
     text = words.entry({"k": "fight_result", "attacker": 0, "defender": 1, "winner": None, "points": [1, 1]})
     assert "P0" in text and "nobody" in text
     assert "None" not in words.entry({"k": "support", "seat": 2, "side": None})

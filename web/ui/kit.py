@@ -111,6 +111,42 @@ def badge(seat: int, name: str) -> Html:
              seat_colour(seat), seat_symbol(seat), name)
 
 
+class Say:
+    """A screen's words as HTML: every word, name and player name escaped
+    here, once, so screens put them into markup as they are.  Parameters may
+    be plain text (escaped) or Html (kept)."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.words = ctx.words
+
+    def ui(self, key: str, **params) -> Html:
+        """A word of the game's `ui` section."""
+        return Html(self.words.ui(key, _escape=esc, **params))
+
+    def t(self, key: str, **params) -> Html:
+        """A word of the frame."""
+        return Html(self.words.t(key, _escape=esc, **params))
+
+    def name(self, ident) -> Html:
+        """A card, country, ... id in this language."""
+        return esc(self.words.name(ident))
+
+    def names(self, idents, sep: str = ", ") -> Html:
+        return join([self.name(i) for i in idents], sep)
+
+    def player(self, seat) -> Html:
+        return esc(self.ctx.name(seat))
+
+    def players(self, seats) -> Html:
+        """Player names joined as a sentence does ("A, B and C")."""
+        return Html(self.words._join([self.player(s) for s in seats]))
+
+    def entry(self, entry: dict) -> Html:
+        """A log entry as a sentence."""
+        return Html(self.words.entry(entry, escape=esc))
+
+
 class Selection:
     """A screen's local choices (a picked card, a cell, an open list), kept
     while the table stands still and forgotten as soon as it moves on.
