@@ -205,7 +205,7 @@ def _boxes(html):
 
 @pytest.mark.parametrize("map_id,seats", [(m, n) for m in ("south", "north") for n in (2, 3, 4)])
 def test_city_names_do_not_overlap_each_other_or_the_cities(map_id, seats):
-    from ui.screens.thurn_taxis.screen import CHAR_W, _label_box, _overlap
+    from ui.screens.thurn_taxis.layout import CHAR_W, _label_box, _overlap
 
     st = engine.new_game("thurn_taxis", seats, {"map": map_id}, 2)
     for lang in ("nl", "en", "de"):

@@ -135,12 +135,16 @@ class Say:
     def names(self, idents, sep: str = ", ") -> Html:
         return join([self.name(i) for i in idents], sep)
 
+    def sentence(self, items) -> Html:
+        """Items joined as a sentence does ("A, B and C"), each escaped unless Html."""
+        return Html(self.words._join([esc(i) for i in items]))
+
     def player(self, seat) -> Html:
         return esc(self.ctx.name(seat))
 
     def players(self, seats) -> Html:
         """Player names joined as a sentence does ("A, B and C")."""
-        return Html(self.words._join([self.player(s) for s in seats]))
+        return self.sentence(self.player(s) for s in seats)
 
     def entry(self, entry: dict) -> Html:
         """A log entry as a sentence."""

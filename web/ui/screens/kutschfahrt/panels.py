@@ -3,7 +3,7 @@ viewer's own cards, what the viewer knows, the card help and the end."""
 
 from __future__ import annotations
 
-from ...kit import act_button
+from ...kit import act_button, join
 from .art import icon, kind_icon
 
 # which actions use the viewer's own occupation (for the "use occupation" button)
@@ -23,7 +23,7 @@ class Panels:
             out.append(f'<p><b>{self.pname(e["seat"])}</b>: {self.nm(e.get("kind"))} — {ok}</p>')
             rows = []
             for r in e.get("revealed") or []:
-                objs = ", ".join(self.nm(k) for k in r.get("objs", []))
+                objs = self.say.names(r.get("objs", []))
                 rows.append(f'<li>{self.ctx.badge(r["seat"])}: {self.nm(r["assoc"])}; '
                             f'{self.nm(r["occ"])}; {objs}</li>')
             out.append(f'<ul class="kr-reveal">{"".join(rows)}</ul>')
@@ -56,25 +56,25 @@ class Panels:
                     f'<p>{self.w("dip_demand", a=self.pname(step["by"]), b=self.pname(step["to"]), obj=self.nm(step["name"]))}</p>'
                     f'{extra}</section>')
         if ph == "sextant_pass":
-            done = ", ".join(self.pname(s) for s in step.get("done", []))
+            done = join((self.pname(s) for s in step.get("done", [])), ", ")
             chosen = priv.get("chosen")
             mine = f'<p>{self.w("sextant_chosen", obj=self.nm(chosen))}</p>' if chosen else ""
             return (f'<section class="kr-box kr-trade"><h2>{icon("star")}{self.nm("sextant")}</h2>'
                     f'<p>{self.w("sextant_dir", dir=self.nm(step.get("dir")))}</p>'
                     f'<p>{self.w("sextant_done", names=done or "–")}</p>{mine}</section>')
         if ph == "clair_pick" and priv.get("pile") is not None:
-            pile = ", ".join(self.nm(k) for k in priv["pile"])
-            picked = ", ".join(self.nm(k) for k in priv.get("picked", []))
+            pile = self.say.names(priv["pile"])
+            picked = self.say.names(priv.get("picked", []))
             return (f'<section class="kr-box kr-trade"><h2>{self.nm("clairvoyant")}</h2>'
                     f'<p>{self.w("clair_pile", objs=pile)}</p>'
                     + (f'<p>{self.w("clair_picked", objs=picked)}</p>' if picked else "") + "</section>")
         if ph == "take" and priv.get("loser_objects") is not None:
-            objs = ", ".join(self.nm(k) for k in priv["loser_objects"])
+            objs = self.say.names(priv["loser_objects"])
             return (f'<section class="kr-box kr-trade"><h2>{icon("bag")}{self.w("grp.take_obj")}</h2>'
                     f'<p>{self.w("loser_has", objs=objs)}</p></section>')
         if ph == "coat" and priv.get("occ_pile") is not None:
             return (f'<section class="kr-box kr-trade"><h2>{icon("coat")}{self.nm("coat")}</h2>'
-                    f'<p>{self.w("coat_pile", occs=", ".join(self.nm(o) for o in priv["occ_pile"]))}</p></section>')
+                    f'<p>{self.w("coat_pile", occs=self.say.names(priv["occ_pile"]))}</p></section>')
         if ph == "gift":
             return (f'<section class="kr-box kr-trade"><h2>{icon("bag")}{self.w("grp.gift")}</h2>'
                     f'<p>{self.w("gift_info", name=self.pname(step["seat"]), n=step.get("over", 1))}</p></section>')
@@ -134,7 +134,7 @@ class Panels:
         cards = ""
         if me.get("association_cards"):
             cards = (f'<p class="kr-small">{self.w("assoc_cards")}: '
-                     f'{", ".join(self.nm(c) for c in me["association_cards"])}</p>')
+                     f'{self.say.names(me["association_cards"])}</p>')
         counting = set(me.get("goal_objects") or [])
         objs = []
         for k in me.get("objects", []):
