@@ -20,15 +20,15 @@ SEAT_STYLE = [
 
 
 class Html(str):
-    """Text that is HTML already: the kit puts it in as it is."""
+    """Text that is HTML already: the kit puts it in as it is.
+
+    `Html + x` escapes x and stays Html; `str + Html` is plain str (the
+    left side is taken to be markup the screen wrote itself)."""
 
     __slots__ = ()
 
     def __add__(self, other):
         return Html(str.__add__(self, esc(other)))
-
-    def __radd__(self, other):
-        return Html(str.__add__(esc(other), self))
 
 
 def esc(value) -> Html:

@@ -67,7 +67,7 @@ def render_players(view: dict, ctx: TableContext) -> str:
     for seat, p in enumerate(ctx.players):
         acting = seat in (view.get("to_act") or [])
         cls = "player" + (" acting" if acting else "") + (" me" if seat == ctx.viewer else "")
-        who = ctx.badge(seat)
+        who = str(ctx.badge(seat))  # markup: what follows is appended as markup too
         if seat == ctx.viewer:
             who += f' <span class="you">({esc(words.t("table.you"))})</span>'
         if p["kind"] == "bot":

@@ -120,20 +120,20 @@ def _upright(rot: int, cx: float, cy: float) -> str:
     return f' transform="rotate({-rot % 360} {_f(cx)} {_f(cy)})"' if rot % 360 else ""
 
 
-def _monastery(rot: int = 0) -> str:
+def _monastery(rot: int = 0) -> Html:
     return Html(f'<g class="cc-monastery"{_upright(rot, 50, 50)}><rect x="34" y="42" width="32" height="26" fill="#efe3c8" stroke="#5b4630" '
             'stroke-width="2"/><path d="M30,44L50,26L70,44Z" fill="#b5523b" stroke="#5b4630" stroke-width="2"/>'
             '<rect x="46" y="54" width="8" height="14" fill="#5b4630"/>'
             '<path d="M50,14V26M45,19H55" stroke="#5b4630" stroke-width="2.5"/></g>')
 
 
-def _village(rot: int = 0) -> str:
+def _village(rot: int = 0) -> Html:
     return Html(f'<g{_upright(rot, 50, 50)}><rect x="41" y="41" width="18" height="18" fill="#efe3c8" '
             'stroke="#5b4630" stroke-width="2"/>'
             '<path d="M39,43L50,33L61,43Z" fill="#b5523b" stroke="#5b4630" stroke-width="1.5"/></g>')
 
 
-def _shield(x: float, y: float, scale: float = 1.0, rot: int = 0) -> str:
+def _shield(x: float, y: float, scale: float = 1.0, rot: int = 0) -> Html:
     """A coat of arms (blue shield, gold cross), upright whatever the tile's turn."""
     turn = f" rotate({-rot % 360})" if rot % 360 else ""
     return Html(f'<g class="cc-coat" transform="translate({_f(x)},{_f(y)}){turn} scale({scale})">'
@@ -144,7 +144,7 @@ def _shield(x: float, y: float, scale: float = 1.0, rot: int = 0) -> str:
 _ART: dict[tuple, str] = {}
 
 
-def tile_art(shape_id: str, rot: int = 0) -> str:
+def tile_art(shape_id: str, rot: int = 0) -> Html:
     """The drawing of one tile shape in its own orientation (0..100).  The
     caller turns it by `rot`; buildings and coats of arms are drawn turned
     back so they stand upright on the board."""
@@ -180,7 +180,7 @@ def tile_art(shape_id: str, rot: int = 0) -> str:
     return art
 
 
-def tile_svg(tile_id: str, x: float, y: float, rot: int, extra_cls: str = "") -> str:
+def tile_svg(tile_id: str, x: float, y: float, rot: int, extra_cls: str = "") -> Html:
     """A tile placed on the board at cell (x, y) turned `rot` degrees."""
     shape = TILES[tile_id]["shape"]
     cls = f' class="{extra_cls}"' if extra_cls else ""
@@ -192,13 +192,13 @@ def tile_svg(tile_id: str, x: float, y: float, rot: int, extra_cls: str = "") ->
     return Html(body)
 
 
-def _pig_badge(cx: float, cy: float, n: int) -> str:
+def _pig_badge(cx: float, cy: float, n: int) -> Html:
     return Html(f'<g class="cc-pigmark" aria-hidden="true"><circle cx="{_f(cx)}" cy="{_f(cy)}" r="10" fill="#f4a7b9" '
             f'stroke="#8a3b52" stroke-width="2"/><text x="{_f(cx)}" y="{_f(cy + 4.5)}" text-anchor="middle" '
             f'font-size="13" font-weight="700" fill="#5a1f31">{n}</text></g>')
 
 
-def mini_tile(tile_id: str, rot: int = 0, label: str = "", size: str = "4.5rem") -> str:
+def mini_tile(tile_id: str, rot: int = 0, label: str = "", size: str = "4.5rem") -> Html:
     """A tile on its own (for the drawn tile and the stack)."""
     shape = TILES[tile_id]["shape"]
     pig = TILES[tile_id]["pig"]
@@ -210,7 +210,7 @@ def mini_tile(tile_id: str, rot: int = 0, label: str = "", size: str = "4.5rem")
 
 
 # ---------------------------------------------------------------- the wheel
-def _wheel_land() -> str:
+def _wheel_land() -> Html:
     """The land around the wheel: its cities, roads and fields (board units x100)."""
     out = [f'<rect x="0" y="0" width="{4 * U}" height="{4 * U}" fill="{FIELD}"/>']
     feats = {f["id"]: f for f in WHEEL["features"]}
@@ -242,7 +242,7 @@ def _wheel_land() -> str:
         for c in range(4):
             out.append(f'<rect x="{c * U}" y="{r * U}" width="{U}" height="{U}" fill="none" stroke="#6f8f45" '
                        'stroke-width="0.6" stroke-dasharray="3 5"/>')
-    return "".join(out)
+    return Html("".join(out))
 
 
 WHEEL_R = 170  # rim radius (board units x100), centred on (200, 200)
@@ -259,7 +259,7 @@ def crown_points() -> list[tuple[float, float]]:
     return [(x * U, y * U) for seg in WHEEL["segments"] for x, y in seg["crowns"]]
 
 
-def _wheel_disc(words, pig: int) -> str:
+def _wheel_disc(words, pig: int) -> Html:
     out = [f'<circle cx="200" cy="200" r="{WHEEL_R + 6}" fill="#5b4630"/>']
     colors = ("#f3d36b", "#e9b949", "#d9a441", "#9fb8cf", "#b79fcf", "#9c9c9c")
     for i, seg in enumerate(WHEEL["segments"]):
@@ -286,7 +286,7 @@ def _wheel_disc(words, pig: int) -> str:
     return Html("".join(out))
 
 
-def _pig(x: float, y: float, label: str) -> str:
+def _pig(x: float, y: float, label: str) -> Html:
     return h('<g class="cc-pig" transform="translate({},{})" role="img" aria-label="{}">', _f(x), _f(y), label) + Html(
             '<ellipse cx="0" cy="0" rx="15" ry="10" fill="#f4a7b9" stroke="#8a3b52" stroke-width="2"/>'
             '<circle cx="13" cy="-3" r="6.5" fill="#f4a7b9" stroke="#8a3b52" stroke-width="2"/>'
@@ -296,7 +296,7 @@ def _pig(x: float, y: float, label: str) -> str:
             '<path d="M-15,-2q-6,-4 -3,-8" fill="none" stroke="#8a3b52" stroke-width="1.6"/></g>')
 
 
-def _crown_space(x: float, y: float, cls: str = "cc-crown") -> str:
+def _crown_space(x: float, y: float, cls: str = "cc-crown") -> Html:
     return Html(f'<g class="{cls}" transform="translate({_f(x)},{_f(y)})"><circle r="15" fill="#fff8df" '
             f'stroke="#8a6a1f" stroke-width="2"/><path d="{CROWN}" fill="#e3b42b" stroke="#8a6a1f" '
             'stroke-width="1.2"/></g>')

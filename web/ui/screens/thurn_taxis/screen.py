@@ -376,7 +376,7 @@ class Screen:
                 return ""
             i = ends[end]
             label = self.t("play_at", city=sel_name, end=self.t(end))
-            return act_button(i, "+ " + sel_name, cls="tt-slot tt-play", aria_label=label)
+            return act_button(i, Html("+ ") + sel_name, cls="tt-slot tt-play", aria_label=label)
 
         out = [f'<section class="tt-route" aria-label="{self.t("your_route")}"><h3>{self.t("your_route")}'
                f' <span class="tt-n">({len(route)})</span></h3><div class="tt-cards tt-routecards">']
