@@ -8,10 +8,9 @@ figures are what a player's device does, not CPython's."""
 from __future__ import annotations
 
 import json
-import time
 
 import engine
-from engine import bots
+from engine.play import bot_chooser, play
 
 
 def bot_decisions(game_id: str, level: str, seats: int, decisions: int, seed: int = 1,
@@ -25,15 +24,15 @@ def bot_decisions(game_id: str, level: str, seats: int, decisions: int, seed: in
     while len(times) < decisions:
         state = engine.new_game(game_id, seats, None, seed + game)
         game += 1
-        moves = 0
-        while not state.is_over() and len(times) < decisions and moves < 5000:
-            seat = state.to_act()[0]
-            legal = state.legal_actions(seat)
-            view = state.view(seat)
-            t0 = time.perf_counter()
-            action = bots.choose(game_id, view, legal, level, seed * 7919 + moves, budget_ms)
+
+
+        def timed(seat, legal, ms):
             if len(legal) > 1:
-                times.append((time.perf_counter() - t0) * 1000)
-            state.apply(seat, action)
-            moves += 1
+                times.append(ms)
+
+        chooser = bot_chooser([level] * seats, budget_ms=budget_ms, on_decision=timed, first=True,
+                              seeds=lambda state, moves: seed * 7919 + moves)
+        for moves, _ in enumerate(play(state, chooser), 1):
+            if len(times) >= decisions or moves >= 5000:
+                break
     return json.dumps(times)

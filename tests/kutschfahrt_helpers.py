@@ -3,6 +3,7 @@
 from engine.kutschfahrt.cards import OCCUPATION_IDS
 
 from engine import new_game
+from engine.play import play, random_chooser
 from engine.rng import Rng
 
 PRIVATE_KEYS = ("me", "log", "seat")
@@ -88,16 +89,10 @@ def check_invariants(state, full_views=True):
 
 def random_game(seats, seed, options=None, limit=4000, check=True, view_every=1, claim_weight=0.15):
     state = new_game("kutschfahrt", seats, options, seed)
-    rng = Rng(seed * 31 + 7)
-    steps = 0
     if check:
         check_invariants(state, True)
-    while not state.is_over():
-        acting = state.to_act()
-        seat = rng.choice(acting)
-        state.apply(seat, pick(rng, state.legal_actions(seat), claim_weight))
-        steps += 1
+    chooser = random_chooser(Rng(seed * 31 + 7), lambda rng, legal: pick(rng, legal, claim_weight))
+    for steps, _ in enumerate(play(state, chooser, limit), 1):
         if check:
             check_invariants(state, view_every and steps % view_every == 0)
-        assert steps < limit, f"seed {seed}: no end after {limit} actions"
     return state

@@ -10,6 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
 from engine import new_game  # noqa: E402
+from engine.play import finish, random_chooser  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from ui.i18n import Words  # noqa: E402
 from ui.table import TableContext  # noqa: E402
@@ -113,11 +114,7 @@ def test_classic_start_renders_without_a_wheel():
 
 
 def test_final_screen_lists_every_final_score_entry():
-    s = new_game("carcassonne", 3, None, 5)
-    r = Rng(9)
-    while not s.is_over():
-        seat = s.to_act()[0]
-        s.apply(seat, r.choice(s.legal_actions(seat)))
+    s = finish(new_game("carcassonne", 3, None, 5), random_chooser(Rng(9), first=True))
     view = s.view(0)
     html = Screen(context("nl", 3, 0)).render(view, [])
     final = [e for e in view["log"] if e["k"] in ("end_road", "end_city", "end_monastery", "farm")]
