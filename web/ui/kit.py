@@ -31,22 +31,31 @@ class Html(str):
         return Html(str.__add__(self, esc(other)))
 
 
-def esc(value) -> Html:
-    """`value` as HTML: Html stays, anything else is escaped text."""
+def _text(value) -> str:
+    """`value` as HTML text (plain str, for joining)."""
     if isinstance(value, Html):
         return value
-    return Html(_escape("" if value is None else str(value), quote=True))
+    if isinstance(value, str):
+        return _escape(value)
+    if isinstance(value, (int, float)):
+        return str(value)
+    return "" if value is None else _escape(str(value))
+
+
+def esc(value) -> Html:
+    """`value` as HTML: Html stays, anything else is escaped text."""
+    return value if isinstance(value, Html) else Html(_text(value))
 
 
 def h(template: str, *args, **kwargs) -> Html:
     """`template.format(...)` with every argument escaped unless it is Html.
     The template itself is the screen's own markup."""
-    return Html(template.format(*(esc(a) for a in args), **{k: esc(v) for k, v in kwargs.items()}))
+    return Html(template.format(*[_text(a) for a in args], **{k: _text(v) for k, v in kwargs.items()}))
 
 
 def join(parts, sep: str = "") -> Html:
     """Parts one after another, each escaped unless it is Html."""
-    return Html(esc(sep).join(esc(p) for p in parts))
+    return Html(_text(sep).join([_text(p) for p in parts]))
 
 
 def attrs(**attributes) -> Html:
