@@ -60,8 +60,11 @@ def turn_text(view: dict, ctx: TableContext, thinking: int | None) -> str:
     return f"{head}: {prompt}" if prompt else head
 
 
-def render_players(view: dict, ctx: TableContext) -> str:
+def render_players(view: dict, ctx: TableContext, details: dict | None = None) -> str:
+    """One row per player; `details` (the game screen's, seat -> Html) go
+    under the name, so no screen draws a players panel of its own."""
     words = ctx.words
+    details = details or {}
     scores = view.get("scores")
     out = [f'<section class="players-panel" aria-label="{esc(words.t("table.players"))}"><ul>']
     for seat, p in enumerate(ctx.players):
@@ -74,7 +77,11 @@ def render_players(view: dict, ctx: TableContext) -> str:
             who += f' <span class="level">{esc(words.level(p.get("level") or "random"))}</span>'
         score = f'<span class="score">{scores[seat]}</span>' if scores else ""
         mark = '<span class="turn-mark" aria-label="to act">▶</span>' if acting else ""
-        out.append(f'<li class="{cls}">{mark}{who}{score}</li>')
+        if details.get(seat):  # the name's line stays one line, the game's lines go under it
+            out.append(f'<li class="{cls}"><div class="player-line">{mark}{who}{score}</div>'
+                       f'<div class="player-more">{details[seat]}</div></li>')
+        else:
+            out.append(f'<li class="{cls}">{mark}{who}{score}</li>')
     out.append("</ul></section>")
     return "".join(out)
 
@@ -177,7 +184,7 @@ def render_handoff(ctx: TableContext, seat: int) -> str:
 
 
 def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: bool,
-                 thinking: int | None, message: str = "") -> str:
+                 thinking: int | None, message: str = "", details: dict | None = None) -> str:
     words = ctx.words
     spec = engine.GAMES[view["game"]]
     undo = (f'<button type="button" id="undo" data-cmd="undo">{esc(words.t("table.undo"))}</button>'
@@ -196,5 +203,5 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
         f'{undo}{result_btn}<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
         f'</header>{notice}'
         f'<div class="table-body"><section class="screen" id="screen">{screen_html}</section>'
-        f'<aside class="side">{render_players(view, ctx)}{render_log(view, ctx)}</aside></div></div>'
+        f'<aside class="side">{render_players(view, ctx, details)}{render_log(view, ctx)}</aside></div></div>'
     )
