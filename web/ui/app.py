@@ -295,6 +295,7 @@ class App:
         ctx = self.context()
         self.screen.ctx = ctx
         modal = ""
+        details = None
         if s.handoff_to is not None:
             body = ""
             modal = table.render_handoff(ctx, s.handoff_to)
@@ -303,10 +304,12 @@ class App:
             view = s.shown_view()
             legal = s.my_legal()  # a human asked at the same time as a bot need not wait for it
             body = self.screen.render(view, legal)
+            if hasattr(self.screen, "player_details"):  # the game's lines under each player
+                details = self.screen.player_details(view)
             if view.get("over") and self.show_result:
                 modal = table.render_result(view, ctx)
         html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None,
-                                  thinking=self.thinking, message=self.message)
+                                  thinking=self.thinking, message=self.message, details=details)
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
         if hasattr(self.screen, "after_render") and s.handoff_to is None:
             self.screen.after_render(dom.by_id("screen"))
