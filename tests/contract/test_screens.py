@@ -98,8 +98,10 @@ def page(game_id, state, seat, lang):
     ctx = context(game_id, lang, state.seats, seat)
     view = state.view(seat)
     legal = state.legal_actions(seat) if seat is not None else []
-    body = make_screen(game_id, ctx).render(view, legal)
-    html = table.render_frame(view, ctx, body, can_undo=False, thinking=None)
+    screen = make_screen(game_id, ctx)
+    body = screen.render(view, legal)
+    details = screen.player_details(view) if hasattr(screen, "player_details") else None
+    html = table.render_frame(view, ctx, body, can_undo=False, thinking=None, details=details)
     if view["over"]:
         html += table.render_result(view, ctx)
     for entry in view["log"]:

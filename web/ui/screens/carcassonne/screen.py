@@ -280,7 +280,6 @@ class Screen:
                            words.name(drawn)))
         parts.append(h('<div class="cc-left"><span class="cc-cap">{}</span><strong class="cc-count" '
                        'id="cc-tiles-left">{}</strong></div>', words.ui("tiles_left"), view.get("tiles_left", 0)))
-        parts.append(self._players())
         act = []
 
         def hint(key, **params):
@@ -354,20 +353,16 @@ class Screen:
                  score_track(scores, [self.ctx.color(s) for s in self._seats()],
                              [self.ctx.symbol(s) for s in self._seats()]))
 
-    def _players(self) -> Html:
-        words, view = self.words, self.view
-        scores = view.get("scores") or []
-        supply = view.get("supply") or []
-        rows = []
+    def player_details(self, view) -> dict:
+        """Each player's followers in supply, for the frame's players panel."""
+        words, supply = self.ctx.words, view.get("supply") or []
+        out = {}
         for seat in self._seats():
-            sc = scores[seat] if seat < len(scores) else 0
             sp = supply[seat] if seat < len(supply) else 0
-            rows.append(h('<li style="--pc:{}"><span class="cc-psym" aria-hidden="true">{}</span>'
-                          '<span class="cc-pname">{}</span><span class="cc-pscore" aria-label="{}">{}</span>'
-                          '<span class="cc-psupply" title="{}" aria-label="{}">{}<span class="cc-n">{}</span>'
-                          '</span></li>', self.ctx.color(seat), self.ctx.symbol(seat), self.ctx.name(seat),
-                          words.ui("score"), sc, words.ui("supply"), words.ui("supply_n", n=sp), "♟" * sp, sp))
-        return h('<ul class="cc-players" aria-label="{}">{}</ul>', words.ui("score"), join(rows))
+            out[seat] = h('<span class="cc-psupply" style="--pc:{}" title="{}" aria-label="{}">{}'
+                          '<span class="cc-n">{}</span></span>', self.ctx.color(seat), words.ui("supply"),
+                          words.ui("supply_n", n=sp), "♟" * sp, sp)
+        return out
 
     def _lists(self, cells) -> tuple[Html, Html]:
         """The same choices as buttons (keyboard, screen readers): the button

@@ -113,7 +113,7 @@ class Screen:
             f'<div class="tt-board">{self._svg()}{recon}</div>'
             f'<div class="tt-controls">{end}{self._actions()}{self._hand()}'
             f'{self._route()}{self._open()}{self._officials()}</div>'
-            f'<div class="tt-info">{self._players()}{self._stacks()}</div>'
+            f'<div class="tt-info">{self._stacks()}</div>'
             f'</div>'
         )
 
@@ -510,38 +510,38 @@ class Screen:
         return "".join(out)
 
     # ------------------------------------------------------------ panels
-    def _players(self) -> str:
-        view = self.view
-        out = [f'<section class="tt-players" aria-label="{self.t("players")}"><h3>{self.t("players")}</h3><ul>']
+    def player_details(self, view) -> dict:
+        """Each player's lines for the frame's players panel: cards, houses,
+        carriage or horses, bonus tiles (the own values; everyone's at the
+        end), the route with its line style."""
+        self.say, self.view, self.me = Say(self.ctx), view, view.get("seat")
+        out = {}
         for s, p in enumerate(view["players"]):
-            cls = "tt-player" + (" me" if s == self.me else "") + (" acting" if s == view.get("active") else "")
             lines = [self.t("cards_n", n=p["hand"]), self.t("houses_n", n=p["houses_left"])]
             if not view.get("horses"):
                 lines.append(self.t("carriage_is", n=p["carriage"]) if p.get("carriage") else self.t("no_carriage"))
             else:
                 lines.append(self.t("horses_n", n=p["horse_power"]))
             lines.append(self.t("tiles_n", n=p["bonus_count"]))
-            start = f' <span class="tt-muted">({self.t("start_player")})</span>' if p.get("start") else ""
-            out.append(f'<li class="{cls}" data-seat="{s}" style="--pc:{self.ctx.color(s)}">'
-                       f'<div class="tt-pname">{self.ctx.badge(s)}{start}</div>'
-                       f'<div class="tt-pstats">' + "".join(f"<span>{x}</span>" for x in lines) + "</div>")
+            if p.get("start"):
+                lines.append(self.t("start_player"))
+            part = [f'<div class="tt-pstats">{"".join(f"<span>{x}</span>" for x in lines)}</div>']
             if p.get("horse_cards"):
-                out.append(f'<div class="tt-muted">{self.t("horse_cards", list=" ".join("∩" * h for h in p["horse_cards"]))}</div>')
+                part.append(f'<div class="tt-muted">{self.t("horse_cards", list=" ".join("∩" * h for h in p["horse_cards"]))}</div>')
             if p.get("bonus") is not None and (s == self.me or view.get("over")):
                 tiles = "".join(f'<li class="tt-mytile"{attrs(data_tile=b["tile"])} data-value="{b["value"]}">'
                                 f'<b>{b["value"]}</b> {self.n(b["tile"])}</li>' for b in p["bonus"])
-                out.append(f'<ul class="tt-mytiles">{tiles}</ul>')
+                part.append(f'<ul class="tt-mytiles">{tiles}</ul>')
                 if p["bonus"]:
-                    out.append(f'<div class="tt-muted">{self.t("tiles_points", p=p.get("bonus_points", 0))}</div>')
+                    part.append(f'<div class="tt-muted">{self.t("tiles_points", p=p.get("bonus_points", 0))}</div>')
             if p["route"]:
                 route = " – ".join(self.n(c["city"]) for c in p["route"])
                 dash = "mine" if s == self.me else f"dash{s % 4}"
                 line = (f'<svg class="tt-linekey" viewBox="0 0 40 10" role="img" aria-label="{self.t("route_style")}">'
                         f'<line x1="3" y1="5" x2="37" y2="5" class="tt-route-line {dash}" style="--pc:{self.ctx.color(s)}"/></svg>')
-                out.append(f'<div class="tt-proute">{line}<span class="tt-muted">{self.t("route_of")}:</span> {route}</div>')
-            out.append("</li>")
-        out.append("</ul></section>")
-        return "".join(out)
+                part.append(f'<div class="tt-proute">{line}<span class="tt-muted">{self.t("route_of")}:</span> {route}</div>')
+            out[s] = Html(f'<div class="tt-player" data-seat="{s}">{"".join(part)}</div>')
+        return out
 
     def _stacks(self) -> str:
         view, m = self.view, self.m
