@@ -70,11 +70,14 @@ def drive(screen, view, legal):
 
 def play(seats, seed, options=None, langs=("nl", "en", "de"), deep_every=3):
     s = new_game("carcassonne", seats, options, seed)
-    r = Rng(seed + 1)
     screens = {(lang, v): Screen(context(lang, seats, v)) for lang in langs for v in range(seats)}
     phases = set()
+    random = random_chooser(Rng(seed + 1), first=True)
     n = 0
-    while not s.is_over():
+
+    def checked(s):
+        """Check the screens of this position, then move at random."""
+        nonlocal n
         seat = s.to_act()[0]
         legal = s.legal_actions(seat)
         view = s.view(seat)
@@ -89,8 +92,10 @@ def play(seats, seed, options=None, langs=("nl", "en", "de"), deep_every=3):
                 check_html(screen.render(view, legal), legal)
             other = (seat + 1) % seats
             check_html(screens[(lang, other)].render(s.view(other), []), [])
-        s.apply(seat, r.choice(legal))
         n += 1
+        return random(s)
+
+    finish(s, checked)
     for lang in langs:
         for v in range(seats):
             html = screens[(lang, v)].render(s.view(v), [])

@@ -21,6 +21,8 @@ from ui.table import TableContext  # noqa: E402
 
 from engine import new_game  # noqa: E402
 from engine.kutschfahrt.cards import OBJECT_IDS, OCCUPATION_IDS  # noqa: E402
+from engine.play import play as play_out  # noqa: E402
+from engine.play import random_chooser  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
 from .kutschfahrt_helpers import pick  # noqa: E402
@@ -126,10 +128,12 @@ def secrets_check(state, seat, html, lang):
 
 def play(n, seed, options, full_every=3, claim_weight=0.04, max_steps=700):
     state = new_game("kutschfahrt", n, options, seed)
-    rng = Rng(seed * 31 + 7)
     screens = {}
     steps = 0
-    while not state.is_over() and steps < max_steps:
+    random = random_chooser(Rng(seed * 31 + 7), lambda rng, legal: pick(rng, legal, claim_weight), first=True)
+
+    def checked(state):
+        """Check every acting seat's screen, then the first of them moves at random."""
         to_act = state.to_act()
         lang = LANGS[steps % 3]
         for seat in to_act:
@@ -149,9 +153,11 @@ def play(n, seed, options, full_every=3, claim_weight=0.04, max_steps=700):
                 found = explore(sc, view, legal)
                 missing = [legal[i] for i in range(len(legal)) if i not in found]
                 assert not missing, f"not reachable on the screen: {missing[:5]}"
-        seat = to_act[0]
-        state.apply(seat, pick(rng, state.legal_actions(seat), claim_weight))
-        steps += 1
+        return random(state)
+
+    for steps, _ in enumerate(play_out(state, checked), 1):
+        if steps >= max_steps:
+            break
     # the end, for every seat and a spectator-less public table
     for seat in range(n):
         for lang in LANGS:
