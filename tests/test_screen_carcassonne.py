@@ -3,6 +3,8 @@ games rendered for the acting seat in every language; every control points at
 a legal action; the place/follower/plague steps offer exactly `legal`."""
 
 import re
+
+import pytest
 import sys
 from pathlib import Path
 
@@ -104,6 +106,7 @@ def play(seats, seed, options=None, langs=("nl", "en", "de"), deep_every=3):
     return phases
 
 
+@pytest.mark.slow  # 15 s here; tests/contract covers every game's screen in the plain run
 def test_wheel_games_in_three_languages_offer_exactly_the_legal_actions():
     phases = set()
     for seats, seed in ((2, 1), (3, 7), (5, 2)):

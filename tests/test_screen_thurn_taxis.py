@@ -101,6 +101,7 @@ def check_secrets(scr, html, st, seat):
     ({"map": "north", "horses": True}, 2, 3),
     ({}, 4, 4),
 ])
+@pytest.mark.slow  # 5-8 s each here; tests/contract covers every game's screen in the plain run
 def test_renders_every_view_offers_exactly_the_legal_actions(options, seats, seed):
     screens = {}
     n = 0
