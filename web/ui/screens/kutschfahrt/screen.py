@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ...kit import Html, Say, act_button, button, esc, ui_button
+from ...kit import Html, Say, act_button, button, join, ui_button
 from .art import coach_svg, icon, kind_icon
 from .panels import OCC_ACTIONS, Panels
 
@@ -72,8 +72,8 @@ class Screen(Panels):
 
     def fx(self, ident) -> Html:
         """The short effect text of a card (our own words; not every card has one)."""
-        text = self.ctx.words.game.get("ui", {}).get("fx." + str(ident))
-        return Html("") if text is None else esc(text)
+        key = "fx." + str(ident)
+        return self.w(key) if key in self.ctx.words.game.get("ui", {}) else Html("")
 
     def pname(self, seat) -> Html:
         return self.say.player(seat)
@@ -307,7 +307,7 @@ class Screen(Panels):
             return w("take_obj", obj=nm(a["obj"]))
         if t == "pick":
             return w("pick_top", obj=nm(a["obj"]))
-        return esc(t)
+        return join([t])  # an action this screen has no words for (shown as its type)
 
     def _names(self, seats) -> Html:
         return self.say.players(seats)
