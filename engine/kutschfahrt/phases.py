@@ -78,7 +78,7 @@ PHASES: dict[str, Phase] = {
     "gift": Phase(
         who=lambda g: [g.step["seat"]], legal=T.legal_gift, apply=T.apply_gift,
         public=lambda g: {"seat": g.step["seat"], "over": len(g.hands[g.step["seat"]]) - g.limit}),
-    "priest": Phase(who=_waiting, legal=S.legal_priest, apply=S.apply_priest),
+    "priest": Phase(who=_waiting, legal=S.legal_window, apply=S.apply_priest),
     "priest_pay": Phase(who=_fighter("att"), legal=S.legal_priest_pay, apply=S.apply_priest_pay),
     "support": Phase(
         who=lambda g: [g.step["order"][g.step["i"]]], legal=S.legal_support, apply=S.apply_support,
@@ -87,7 +87,7 @@ PHASES: dict[str, Phase] = {
     "fight": Phase(
         who=lambda g: [s for s in range(g.seats) if s != g.fight["voided"] and s not in g.step["passed"]],
         legal=S.legal_fight, apply=S.apply_fight),
-    "doctor": Phase(who=_waiting, legal=S.legal_doctor, apply=S.apply_doctor),
+    "doctor": Phase(who=_waiting, legal=S.legal_window, apply=S.apply_doctor),
     "spoils": Phase(who=_fighter("winner"), legal=S.legal_spoils, apply=S.apply_spoils),
     "take": Phase(
         who=_fighter("winner"), legal=S.legal_take, apply=S.apply_take,

@@ -25,22 +25,32 @@ def start_support(game):
     game.step = {"phase": "support", "order": order, "i": 0}
 
 
-def legal_priest(game, s):
+def legal_window(game, s):
+    """The Priest's and the Doctor's windows (the step is named after its
+    card): every seat with a face-down occupation answers, pass or turn the
+    card up (once per window)."""
+    occ = game.step["phase"]
     acts = [{"type": "pass"}]
-    if game.usable(s, "priest") and game.step.get("used") is None:
-        acts.append({"type": "priest"})
+    if game.usable(s, occ) and game.step.get("used") is None:
+        acts.append({"type": occ})
     return acts
 
 
-def apply_priest(game, s, a):
-    # every waiting seat answers (a simultaneous decision); a Priest used
-    # takes effect once the window is closed
+def answer_window(game, s, a) -> bool:
+    """One seat's answer in such a window (a simultaneous decision: the
+    card takes effect once the window is closed); True when all answered,
+    `step["used"]` then names the seat that turned the card up, if any."""
     st = game.step
     st["waiting"].remove(s)
-    if a["type"] == "priest":
+    if a["type"] != "pass":
         game.reveal_occ(s)
         st["used"] = s
-    if st["waiting"]:
+    return not st["waiting"]
+
+
+def apply_priest(game, s, a):
+    st = game.step
+    if not answer_window(game, s, a):
         return
     if st.get("used") is None:
         start_support(game)
@@ -251,20 +261,9 @@ def resolve_fight(game):
         after_doctor(game)
 
 
-def legal_doctor(game, s):
-    acts = [{"type": "pass"}]
-    if game.usable(s, "doctor") and game.step.get("used") is None:
-        acts.append({"type": "doctor"})
-    return acts
-
-
 def apply_doctor(game, s, a):
     st = game.step
-    st["waiting"].remove(s)
-    if a["type"] == "doctor":
-        game.reveal_occ(s)
-        st["used"] = s
-    if st["waiting"]:
+    if not answer_window(game, s, a):
         return
     if st.get("used") is None:
         after_doctor(game)
