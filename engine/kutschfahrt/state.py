@@ -212,6 +212,22 @@ class KutschfahrtState(State):
         elif t == "effect":
             self.effect(task["owner"], task["obj"], task["partner"])
 
+    def exchange(self, offerer, offered, partner, returned, offered_first=True):
+        """Two objects change hands (a trade, a Diplomat's demand): both seats
+        see what moved, the table only that it happened (the caller's own
+        entry).  The trade effects follow, the object handed over first
+        first; the Broken Mirror silences both."""
+        self.move(offerer, partner, offered)
+        self.move(partner, offerer, returned)
+        self.say({"k": "traded", "offerer": offerer, "partner": partner, "offered": offered,
+                  "returned": returned}, to=[offerer, partner])
+        self.mark_revealed()
+        self.step = None
+        effects = [(offerer, offered, partner), (partner, returned, offerer)]
+        if not offered_first:
+            effects.reverse()
+        self.queue_trade_effects(*effects, "broken_mirror" in (offered, returned))
+
     def queue_trade_effects(self, first, second, silent):
         """first/second: (owner, kind given away, partner) in the order they resolve."""
         if self.options["smuggling"]:

@@ -27,16 +27,8 @@ def apply_respond(game, s, a):
         game.say({"k": "refuse", "by": s, "to": frm})
         game.step = None
         return
-    r = a["give"]
-    game.move(frm, s, k)
-    game.move(s, frm, r)
     game.say({"k": "accept", "by": s, "to": frm})
-    game.say({"k": "traded", "offerer": frm, "partner": s, "offered": k, "returned": r},
-             to=[frm, s])
-    game.mark_revealed()
-    silent = "broken_mirror" in (k, r)
-    game.step = None
-    game.queue_trade_effects((frm, k, s), (s, r, frm), silent)
+    game.exchange(frm, k, s, a["give"])
 
 
 def legal_smuggle(game, s):

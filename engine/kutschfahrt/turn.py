@@ -142,17 +142,9 @@ def legal_diplomat_return(game, s):
 
 def apply_diplomat_return(game, s, a):
     st = game.step
-    t, k, r = st["to"], st["got"], a["obj"]
-    game.move(t, s, k)
-    game.move(s, t, r)
-    game.say({"k": "diplomat_trade", "seat": s, "to": t})
-    game.say({"k": "traded", "offerer": s, "partner": t, "offered": r, "returned": k},
-             to=[s, t])
-    game.mark_revealed()
-    silent = "broken_mirror" in (k, r)
-    game.step = None
+    game.say({"k": "diplomat_trade", "seat": s, "to": st["to"]})
     # the demanded object was handed over first, so its effect comes first
-    game.queue_trade_effects((t, k, s), (s, r, t), silent)
+    game.exchange(s, a["obj"], st["to"], st["got"], offered_first=False)
     if game.options["diplomat"] == "extra":
         game.resume_turn = True
 
