@@ -14,7 +14,7 @@ import json
 
 from engine.thurn_taxis.board import map_data
 
-from ...kit import Html, Say, act_button, attrs, ui_button
+from ...kit import Html, Say, act_button, attrs, button, ui_button
 from .layout import TILE_H, TILE_W, layout
 
 OFFICIALS = ("amtmann", "postmeister", "postillion", "wagner")
@@ -406,33 +406,32 @@ class Screen:
             rule = self.t("off_" + off + "_rule")
             name = self.t("off_" + off)
             state = ""
-            act_attrs = 'disabled'
+            cmd = arg = pressed = None  # an official that cannot be called now is a disabled button
             cls = "tt-official"
             if off in ("amtmann", "postmeister"):
                 i = self.index.get(_key({"type": off}))
                 if i is not None:
-                    act_attrs = f'data-cmd="act" data-arg="{i}"'
-                    cls += " on"
+                    cmd, arg = "act", i
             elif off == "postillion":
-                second = self.view.get("phase") == "more" and any(
-                    self.legal[i]["type"] in ("play", "horse") for ids in self.card_acts.values() for i in ids)
-                if second:
-                    act_attrs = 'data-cmd="ui" data-arg="postillion"'
-                    cls += " on"
+                if self.view.get("phase") == "more" and any(
+                        self.legal[i]["type"] in ("play", "horse") for ids in self.card_acts.values() for i in ids):
+                    cmd, arg = "ui", "postillion"
             elif off == "wagner" and self.wagner_possible:
-                act_attrs = f'data-cmd="ui" data-arg="wagner" aria-pressed="{"true" if self.wagner else "false"}"'
-                cls += " on"
+                cmd, arg, pressed = "ui", "wagner", self.wagner
                 if self.wagner:
                     state = self.t("official_on")
             elif off == "wagner" and self.view.get("horses"):
                 state = self.t("official_not_here")
+            if cmd:
+                cls += " on"
             if mine and used == off:
                 state = self.t("official_used")
                 cls += " used"
-            badge = f'<span class="tt-offstate">{state}</span>' if state else ""
-            out.append(f'<button type="button" class="{cls}" title="{name}: {rule}" {act_attrs}>'
-                       f'<span class="tt-offname">{self._official_icon(off)}{name}</span>'
-                       f'<span class="tt-offrule">{rule}</span>{badge}</button>')
+            body = (Html(f'<span class="tt-offname">{self._official_icon(off)}{name}</span>'
+                         f'<span class="tt-offrule">{rule}</span>')
+                    + (Html(f'<span class="tt-offstate">{state}</span>') if state else ""))
+            out.append(button(body, cmd=cmd, arg=arg, cls=cls, title=name + ": " + rule, pressed=pressed,
+                              disabled=cmd is None))
         out.append("</div>")
         if self.hint:
             out.append(f'<p class="tt-hint">{self.t(self.hint)}</p>')
