@@ -393,6 +393,7 @@ class App:
         ctx = self.context()
         self.screen.ctx = ctx
         modal = ""
+        details = None
         if s.handoff_to is not None:
             body = ""
             modal = table.render_handoff(ctx, s.handoff_to)
@@ -403,12 +404,15 @@ class App:
             # another tab played on, this one only shows where it stood
             legal = [] if self.conflict else s.my_legal()
             body = self.screen.render(view, legal)
+            if hasattr(self.screen, "player_details"):  # the game's lines under each player
+                details = self.screen.player_details(view)
             if view.get("over") and self.show_result:
                 modal = table.render_result(view, ctx)
         if self.conflict:
             modal = tabs.render_conflict(self.words)
         html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None
-                                  and not self.conflict, thinking=self.thinking, message=self.message)
+                                  and not self.conflict, thinking=self.thinking, message=self.message,
+                                  details=details)
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
         if hasattr(self.screen, "after_render") and s.handoff_to is None:
             self.screen.after_render(dom.by_id("screen"))
@@ -469,7 +473,7 @@ class App:
         try:
             self.session.act(action)
         except engine.IllegalAction as err:
-            self.message = self.words.t("table.illegal", why=str(err))
+            self.message = self.words.t("table.illegal", why=self.words.illegal(err.reason))
             self.render_table()
             return
         self.message = ""
@@ -559,10 +563,7 @@ class App:
 
 
 def start():
-    from . import diagnostics
-
     app = App()
     dom.expose("speeltafelApp", app)
-    dom.expose("speeltafelDiagnostics", diagnostics)
     app.start()
     return app

@@ -133,7 +133,7 @@ class Session:
     def act(self, action: dict) -> None:
         """The viewer's action (raises engine.IllegalAction, state unchanged)."""
         if self.viewer is None or self.handoff_to is not None:
-            raise engine.IllegalAction("Nobody is at the table to make this move.")
+            raise engine.IllegalAction("Nobody is at the table to make this move.", {"k": "nobody"})
         self.state.apply(self.viewer, action)
         self.settle()
 
