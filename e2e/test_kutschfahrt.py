@@ -5,7 +5,6 @@ changes; the page of one seat never shows another seat's hidden cards."""
 
 import json
 import sys
-import time
 from pathlib import Path
 
 import engine
@@ -65,7 +64,6 @@ def test_hot_seat_game_to_the_end(tab):
     assert last_viewer in (None, 0, 2)  # nobody in front yet when a bot begins
     claimed = False
     trail = []
-    start = time.time()
     for step in range(STEPS):
         page.wait_for_selector(READY, timeout=30_000)
         if page.locator(".result").count():
@@ -90,7 +88,7 @@ def test_hot_seat_game_to_the_end(tab):
             checks += 1
         buttons = page.locator("#screen .kr-actions button")
         main = page.locator('#screen .kr-actions [data-arg="mode:claim"]')
-        if main.count() and (turns_as_human > 8 or time.time() - start > 45):
+        if main.count() and (turns_as_human > 8 or step > STEPS // 2):
             # proclaim victory through the two-step dialog
             main.click()
             page.locator('#screen .kr-actions [data-arg^="confirm:"]').first.click()
@@ -151,8 +149,9 @@ def test_a_human_asked_with_bots_need_not_wait_for_them(tab):
     page = tab.start_game("kutschfahrt", [("Anna", "human", None), ("Bot B", "bot", "basic"),
                                           ("Bot C", "bot", "basic")], lang="en", seed=7, bot_delay_ms=delay)
     together = 0
-    deadline = time.time() + 90
-    while together < 2 and time.time() < deadline:
+    for _ in range(300):
+        if together >= 2:
+            break
         page.wait_for_selector(READY, timeout=4 * delay + 10_000)
         if page.locator(".result").count():
             break
@@ -162,9 +161,8 @@ def test_a_human_asked_with_bots_need_not_wait_for_them(tab):
         if 0 in acting and len(acting) > 1:
             # the human and a bot are asked at once: the human answers first
             page.locator("#screen .kr-actions [data-cmd=act]").first.click()
-            t0 = time.time()
+            # the tap counts while the bots still pause (a wait for that, bounded by half their pause)
             page.wait_for_function("n => speeltafelApp.session.state.actions.length > n", arg=n, timeout=delay // 2)
-            assert time.time() - t0 < delay / 2
             first = engine.load(tab.state_json()).actions[n]
             assert first[0] == 0, "the human's answer came after the bot's"
             together += 1

@@ -81,8 +81,11 @@ def play(game_id, players, options, seed=7, max_moves=20_000):
         view = session.shown_view()
         legal = session.my_legal()
         if module is not None and move % 5 == 0:
-            body = module.Screen(ctx).render(view, legal)
-            table.render_frame(view, ctx, body, can_undo=session.can_undo(), thinking=None, message="")
+            screen = module.Screen(ctx)
+            body = screen.render(view, legal)
+            details = screen.player_details(view) if hasattr(screen, "player_details") else None
+            table.render_frame(view, ctx, body, can_undo=session.can_undo(), thinking=None, message="",
+                               details=details)
         if legal:
             session.act(rng.choice(legal))
         elif session.bots_to_act():
@@ -112,17 +115,6 @@ def play(game_id, players, options, seed=7, max_moves=20_000):
                            words)
 
 
-def _stub_browser():
-    """app.py and dom.py import Pyodide's `js` and `pyodide.ffi`; stand-ins
-    let their (and only their) stdlib imports count."""
-    import types
-
-    for name in ("js", "pyodide", "pyodide.ffi"):
-        sys.modules.setdefault(name, types.ModuleType(name))
-    sys.modules["pyodide.ffi"].create_proxy = sys.modules["pyodide.ffi"].to_js = lambda *a, **k: None
-    sys.modules["pyodide"].ffi = sys.modules["pyodide.ffi"]
-
-
 def stdlib_imports():
     """The stdlib modules that code in engine/ and web/ui/ imports itself
     during the run (call it in a fresh interpreter).  What those modules
@@ -146,9 +138,10 @@ def stdlib_imports():
 
     builtins.__import__ = tracking_import
     try:
-        _stub_browser()
+        from tests import fake_dom
+
+        fake_dom.install()  # ui/dom.py needs the browser; the rest of the table is real
         import ui.app  # noqa: F401  (the table's own imports)
-        import ui.diagnostics  # noqa: F401
         import ui.stdlib_guard  # noqa: F401
 
         for game_id, players, options in tables():

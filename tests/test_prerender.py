@@ -87,7 +87,7 @@ def test_reading_the_form_back_gives_the_model():
     values = {"seats": "3", "name-0": "Anna", "kind-0": "human", "name-1": "Bram", "kind-1": "bot:greedy",
               "name-2": "x" * 30, "kind-2": "bot:strong", "name-3": "hidden row", "kind-3": "human",
               "opt-map": '"north"', "opt-horses": True, "opt-horses_stay": False, "opt-abandon": '"forced"'}
-    model = prerender.model_from_form("thurn_taxis", values, words)
+    model = prerender.model_from_form("thurn_taxis", values, words, GAMES)
     assert model["game"] == "thurn_taxis" and model["seats"] == 3
     assert model["players"] == [{"name": "Anna", "kind": "human", "level": None},
                                 {"name": "Bram", "kind": "bot", "level": "greedy"},
@@ -95,18 +95,20 @@ def test_reading_the_form_back_gives_the_model():
     assert lobby.resolved_options(model) == engine.GAMES["thurn_taxis"].resolve_options(
         {"map": "north", "horses": True, "horses_stay": False, "abandon": "forced"}, 3)
     kutsch = prerender.model_from_form("kutschfahrt", {"seats": "4", "opt-object_set": '"custom"',
-                                                       "sub-extra_objects": ['"coat"', '"tome"']}, words)
-    assert lobby.resolved_options(kutsch)["extra_objects"] == ["coat", "tome"]
+                                                       "sub-extra_objects": ['"coat"', '"tome"']}, words, GAMES, 77)
+    assert lobby.resolved_options(kutsch)["extra_objects"] == ["coat", "tome"] and kutsch["seed"] == 77
 
 
 def test_what_the_form_cannot_mean_keeps_the_default():
     words = Words("en")
     default = lobby.default_model("carcassonne", words)
-    odd = {"seats": "9", "kind-0": "bot:grandmaster", "name-1": None, "opt-start": '"moon"',
+    odd = {"seats": "9", "kind-0": "alien", "name-0": "Ann", "name-1": "  ", "opt-start": '"moon"',
            "opt-pig_on_discard": "yes", "opt-wheel_tiles": "not json"}
-    assert prerender.model_from_form("carcassonne", odd, words) == dict(default, options={})
-    assert prerender.model_from_form("chess", {}, words) is None
-    assert prerender.model_from_form("carcassonne", {}, words)["players"] == default["players"]
+    assert prerender.model_from_form("carcassonne", odd, words, GAMES) == dict(default, options={})
+    assert prerender.model_from_form("chess", {}, words, GAMES) is None
+    assert prerender.model_from_form("carcassonne", {}, words, ["kutschfahrt"]) is None  # not playable here
+    unknown_level = prerender.model_from_form("carcassonne", {"kind-1": "bot:grandmaster"}, words, GAMES)
+    assert unknown_level["players"][1]["level"] == lobby.strongest("carcassonne")
 
 
 def test_the_focus_goes_to_the_same_control_in_the_live_lobby():
@@ -119,7 +121,7 @@ def test_the_focus_goes_to_the_same_control_in_the_live_lobby():
 def test_the_css_hides_an_option_exactly_when_it_does_not_apply():
     """The generated condition, evaluated here by hand over every form state
     of a spec with chained requirements, agrees with Option.applies."""
-    spec = GameSpec(id="chain", names={"en": "Chain"}, min_seats=2, max_seats=4, state_class="x:y", options=(
+    spec = GameSpec(id="chain", names={"en": "Chain"}, min_seats=2, max_seats=4, options=(
         Option("a", default="p", values=("p", "q", "r")),
         Option("b", default=False, kind="bool", requires={"a": ("q", "r")}),
         Option("c", default=True, kind="bool", requires={"b": (True,)}, seats=(3, 4)),
@@ -161,9 +163,52 @@ def test_the_css_hides_an_option_exactly_when_it_does_not_apply():
 
 
 def test_an_option_that_depends_on_a_subset_is_refused_at_build_time():
-    spec = GameSpec(id="s", names={"en": "S"}, min_seats=2, max_seats=2, state_class="x:y", options=(
+    spec = GameSpec(id="s", names={"en": "S"}, min_seats=2, max_seats=2, options=(
         Option("set", default=[], values=("a", "b"), kind="subset"),
         Option("x", default=False, kind="bool", requires={"set": (["a"],)}),
     ))
     with pytest.raises(ValueError, match="subset"):
         prerender.css_rules(spec)
+
+
+def test_the_real_app_takes_over_the_form_and_starts_an_early_start():
+    """App.start in CPython (tests/fake_dom.py): the form's choices become the
+    lobby, a language picked there is remembered, and a Start pressed before
+    Python was ready starts the game without a second tap."""
+    import asyncio
+
+    from . import fake_dom
+    from .ui_support import FakeStorage
+
+    dom = fake_dom.install()
+    from ui.app import App
+
+    def open_page(prerendered, items=None):
+        backend = FakeStorage()
+        backend.items.update(items or {})
+        dom.page = fake_dom.Page(backend, "nl-NL")
+        dom.page.prerendered = prerendered
+        app = App()
+        app.start()
+        return app, backend
+
+    values = {"seats": "3", "name-0": "Anna", "kind-0": "human", "name-1": "Player 2", "kind-1": "bot:random",
+              "kind-2": "human", "name-2": "Cas", "opt-map": '"north"', "opt-horses": True}
+    form = {"game": "thurn_taxis", "values": values, "lang": "en", "focus": ("name-2", "Cas"), "caret": 3,
+            "queued": False}
+
+    async def scenario():
+        app, backend = open_page(form, {"speeltafel:prefs": json.dumps({"lobby": {"game": "thurn_taxis", "seed": 9}})})
+        assert dom.page.ready == "lobby" and app.lang == "en"
+        assert json.loads(backend.getItem("speeltafel:prefs"))["lang"] == "en"
+        assert [(p["name"], p["kind"]) for p in app.model["players"]] == [
+            ("Anna", "human"), ("Bot 2", "bot"), ("Cas", "human")]  # a default name follows its kind
+        assert app.model["options"] == {"map": "north", "horses": True} and app.model["seed"] == 9
+        app, _ = open_page(dict(form, queued=True))
+        assert dom.page.ready == "table" and app.session.game_id == "thurn_taxis"
+        assert [p["name"] for p in app.session.players] == ["Anna", "Bot 2", "Cas"]
+        app.stop_bots()
+        app, _ = open_page(None)  # a page without the prerendered lobby: the usual start
+        assert dom.page.ready == "lobby" and app.model["game"] == "carcassonne"
+
+    asyncio.run(scenario())

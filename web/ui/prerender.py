@@ -19,9 +19,8 @@ import json
 from html import escape as esc
 
 import engine
-from engine import bots
 
-from . import lobby
+from . import lobby, startup
 from .i18n import LANGS, Words
 
 ROOT_ID = "prelobby"
@@ -193,43 +192,39 @@ def css_rules(spec) -> str:
 
 
 # -------------------------------------------------------- taking over
-def model_from_form(game_id, values: dict, words: Words) -> dict | None:
+def model_from_form(game_id, values: dict, words: Words, games: list[str], seed=None) -> dict | None:
     """The lobby model for what the prerendered form shows: `values` maps the
     form's control names to their values (text, True/False for a checkbox,
-    the checked values of a subset).  Anything out of place keeps the default."""
-    if game_id not in engine.GAMES:
+    the checked values of a subset).  Read into the shape of the remembered
+    new-game form and checked as that is (startup.clean_lobby), so anything
+    out of place keeps its default.  `seed`: a fixed deal asked for."""
+    if game_id not in games:
         return None
     spec = engine.GAMES[game_id]
-    model = lobby.default_model(game_id, words)
+    saved = {"game": game_id, "players": [], "options": {}}
     try:
-        seats = int(values.get("seats"))
+        saved["seats"] = int(values.get("seats"))
     except (TypeError, ValueError):
-        seats = model["seats"]
-    if spec.min_seats <= seats <= spec.max_seats:
-        model["seats"] = seats
-        lobby.fit_players(model, words)
-    levels = bots.LEVELS[game_id]
-    for i, player in enumerate(model["players"]):
-        name = values.get(f"name-{i}")
-        if isinstance(name, str):
-            player["name"] = name[:20]
+        pass
+    for i in range(spec.max_seats):
+        player = {"name": values.get(f"name-{i}")}
         kind = values.get(f"kind-{i}")
         if kind == "human":
             player.update(kind="human", level=None)
-        elif isinstance(kind, str) and kind.startswith("bot:") and kind[4:] in levels:
+        elif isinstance(kind, str) and kind.startswith("bot:"):
             player.update(kind="bot", level=kind[4:])
-    options = {}
+        saved["players"].append(player)
     for opt in spec.options:
         raw = values.get(("sub-" if opt.kind == "subset" else "opt-") + opt.id)
         try:
-            value = raw if opt.kind == "bool" else [json.loads(v) for v in raw] if opt.kind == "subset" \
-                else json.loads(raw)
-            options[opt.id] = opt.check(value)
+            saved["options"][opt.id] = raw if opt.kind == "bool" else \
+                [json.loads(v) for v in raw] if opt.kind == "subset" else json.loads(raw)
         except (TypeError, ValueError):
-            continue  # not in the form, or not a value of the option: its default
-    model["options"] = options
-    lobby.resolved_options(model)
-    return model
+            continue  # not in the form: its default
+    if seed is not None:
+        saved["seed"] = seed
+    form, _ = startup.clean_lobby(saved)
+    return startup.lobby_model(form, words, games)
 
 
 def live_id(name: str, value: str) -> str:

@@ -6,10 +6,18 @@ tested with pytest.  The session never decides a rule: it asks the engine.
 
 from __future__ import annotations
 
-import json
-
 import engine
-from engine import bots
+from engine import bots, saves
+
+from .savemeta import check_meta
+
+
+def _levels(game_id: str):
+    """The game's bot levels (None for a game without bots, such as the tests' toy)."""
+    try:
+        return bots.LEVELS[game_id]
+    except KeyError:
+        return None
 
 
 class Session:
@@ -33,16 +41,14 @@ class Session:
 
     @classmethod
     def from_save(cls, text: str, save_id: str):
-        state = engine.load(text)  # raises SaveError
-        meta = json.loads(text).get("meta") or {}
-        players = meta.get("players")
-        if not (isinstance(players, list) and len(players) == state.seats):
-            players = [{"name": f"#{i + 1}", "kind": "human", "level": None} for i in range(state.seats)]
-        session = cls(state, players, save_id, meta.get("created") or 0)
-        notes = meta.get("notes")
-        session.notes = {str(k): str(v) for k, v in notes.items()} if isinstance(notes, dict) else {}
-        viewer = meta.get("viewer")
-        session.viewer = viewer if isinstance(viewer, int) and session.is_human(viewer) else None
+        """The table of a save.  Raises SaveError only (engine.saves checks
+        the game's part, savemeta the table's), whatever the text holds."""
+        save = saves.read(text)
+        meta = check_meta(save["meta"], save["seats"], _levels(save["game"]))
+        state = saves.build(save)
+        session = cls(state, meta["players"], save_id, meta["created"])
+        session.notes = meta["notes"]
+        session.viewer = meta["viewer"]
         session.settle()
         return session
 
@@ -127,7 +133,7 @@ class Session:
     def act(self, action: dict) -> None:
         """The viewer's action (raises engine.IllegalAction, state unchanged)."""
         if self.viewer is None or self.handoff_to is not None:
-            raise engine.IllegalAction("Nobody is at the table to make this move.")
+            raise engine.IllegalAction("Nobody is at the table to make this move.", {"k": "nobody"})
         self.state.apply(self.viewer, action)
         self.settle()
 

@@ -9,6 +9,7 @@ It never finds anything itself."""
 
 from __future__ import annotations
 
+import json
 import sys
 
 _missed: list[str] = []
@@ -40,3 +41,10 @@ def loaded_from(archive: str) -> list[str]:
         if origin.startswith(archive + "/"):
             names.append(name)
     return sorted(names)
+
+
+def report() -> str:
+    """JSON: the stdlib modules the page has imported so far, and the imports
+    that found nothing anywhere (e2e/test_stdlib.py asks for it)."""
+    archive = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
+    return json.dumps({"loaded": loaded_from(archive), "missed": missed()})

@@ -7,13 +7,8 @@ from html import escape as esc
 
 import engine
 
+from . import kit
 from .i18n import Words
-
-# Player colours, each with its own symbol so colour is never the only cue.
-SEAT_STYLE = [
-    ("#d7263d", "●"), ("#1b65c2", "▲"), ("#f2b705", "■"), ("#2a9d3f", "◆"), ("#7b3fa0", "★"),
-    ("#f07c1a", "✚"), ("#10a5a5", "⬟"), ("#8a5a2b", "⬢"), ("#e0559b", "♥"), ("#4a4a4a", "✦"),
-]
 
 
 class TableContext:
@@ -25,12 +20,12 @@ class TableContext:
         self.viewer = viewer
         self.note = note  # the viewer's own free notes
 
-    def notes_box(self, label: str) -> str:
+    def notes_box(self, label: str) -> kit.Html:
         """A text area for the viewer's notes (kept in the save, private to the seat)."""
         if self.viewer is None:
-            return ""
-        return (f'<label class="notes">{esc(label)}<textarea id="notes" rows="4" data-cmd="note" '
-                f'data-arg="{self.viewer}">{esc(self.note)}</textarea></label>')
+            return kit.Html("")
+        return kit.h('<label class="notes">{}<textarea id="notes" rows="4" data-cmd="note" '
+                     'data-arg="{}">{}</textarea></label>', label, self.viewer, self.note)
 
     def name(self, seat) -> str:
         if seat is None or not 0 <= seat < len(self.players):
@@ -38,15 +33,14 @@ class TableContext:
         return self.players[seat]["name"]
 
     def color(self, seat) -> str:
-        return SEAT_STYLE[seat % len(SEAT_STYLE)][0]
+        return kit.seat_colour(seat)
 
     def symbol(self, seat) -> str:
-        return SEAT_STYLE[seat % len(SEAT_STYLE)][1]
+        return kit.seat_symbol(seat)
 
-    def badge(self, seat) -> str:
+    def badge(self, seat) -> kit.Html:
         """A player's name with colour and symbol, as HTML."""
-        return (f'<span class="badge" style="--pc:{self.color(seat)}">'
-                f'<span class="sym" aria-hidden="true">{self.symbol(seat)}</span>{esc(self.name(seat))}</span>')
+        return kit.badge(seat, self.name(seat))
 
 
 def turn_text(view: dict, ctx: TableContext, thinking: int | None) -> str:
@@ -66,21 +60,28 @@ def turn_text(view: dict, ctx: TableContext, thinking: int | None) -> str:
     return f"{head}: {prompt}" if prompt else head
 
 
-def render_players(view: dict, ctx: TableContext) -> str:
+def render_players(view: dict, ctx: TableContext, details: dict | None = None) -> str:
+    """One row per player; `details` (the game screen's, seat -> Html) go
+    under the name, so no screen draws a players panel of its own."""
     words = ctx.words
+    details = details or {}
     scores = view.get("scores")
     out = [f'<section class="players-panel" aria-label="{esc(words.t("table.players"))}"><ul>']
     for seat, p in enumerate(ctx.players):
         acting = seat in (view.get("to_act") or [])
         cls = "player" + (" acting" if acting else "") + (" me" if seat == ctx.viewer else "")
-        who = ctx.badge(seat)
+        who = str(ctx.badge(seat))  # markup: what follows is appended as markup too
         if seat == ctx.viewer:
             who += f' <span class="you">({esc(words.t("table.you"))})</span>'
         if p["kind"] == "bot":
             who += f' <span class="level">{esc(words.level(p.get("level") or "random"))}</span>'
         score = f'<span class="score">{scores[seat]}</span>' if scores else ""
         mark = '<span class="turn-mark" aria-label="to act">▶</span>' if acting else ""
-        out.append(f'<li class="{cls}">{mark}{who}{score}</li>')
+        if details.get(seat):  # the name's line stays one line, the game's lines go under it
+            out.append(f'<li class="{cls}"><div class="player-line">{mark}{who}{score}</div>'
+                       f'<div class="player-more">{details[seat]}</div></li>')
+        else:
+            out.append(f'<li class="{cls}">{mark}{who}{score}</li>')
     out.append("</ul></section>")
     return "".join(out)
 
@@ -183,7 +184,7 @@ def render_handoff(ctx: TableContext, seat: int) -> str:
 
 
 def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: bool,
-                 thinking: int | None, message: str = "") -> str:
+                 thinking: int | None, message: str = "", details: dict | None = None) -> str:
     words = ctx.words
     spec = engine.GAMES[view["game"]]
     undo = (f'<button type="button" id="undo" data-cmd="undo">{esc(words.t("table.undo"))}</button>'
@@ -202,5 +203,5 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
         f'{undo}{result_btn}<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
         f'</header>{notice}'
         f'<div class="table-body"><section class="screen" id="screen">{screen_html}</section>'
-        f'<aside class="side">{render_players(view, ctx)}{render_log(view, ctx)}</aside></div></div>'
+        f'<aside class="side">{render_players(view, ctx, details)}{render_log(view, ctx)}</aside></div></div>'
     )
