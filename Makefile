@@ -42,4 +42,4 @@ test: deps dist
 	$(PY) -m pytest -m "" tests e2e
 
 clean:
-	rm -rf dist $(VENV) node_modules
+	rm -rf dist $(VENV) node_modules .cache

@@ -39,6 +39,7 @@ class Page:
         self.storage_listeners = []
         self.dispatch = None
         self.refuse_storage = False
+        self.prerendered = None  # what the prerendered lobby's form holds (dom.prerendered_lobby)
 
 
 class _Module(types.ModuleType):
@@ -71,8 +72,11 @@ class _Module(types.ModuleType):
     def render(self, root, html):
         root.html = html
 
-    def focus(self, element_id):
+    def focus(self, element_id, caret=None):
         pass
+
+    def prerendered_lobby(self, root_id):
+        return self.page.prerendered
 
     def listen(self, root, dispatch):
         self.page.dispatch = dispatch

@@ -17,8 +17,8 @@ import engine
 from engine import saves
 from engine.saves import SaveError
 
-from . import dom, lobby, screens, startup, table, tabs
-from .i18n import Words, pick_lang
+from . import dom, lobby, prerender, screens, startup, table, tabs
+from .i18n import LANGS, Words, pick_lang
 from .session import Session
 from .storage import PREFIX, MemoryBackend, SaveStore, StorageFailed, StorageFull
 
@@ -77,7 +77,30 @@ class App:
                 self.tell(*notices)
                 self.render_table()
             return
+        form = dom.prerendered_lobby(prerender.ROOT_ID)  # the lobby make dist put in the page, in use already
+        if form:
+            self.take_over(form)
         self.show_lobby(notices, boot=True)
+        if form and form["focus"]:
+            dom.focus(prerender.live_id(*form["focus"]), form["caret"])
+        if form and form["queued"]:  # "Start" was pressed before Python was ready
+            self.cmd_lobby_start("", None, "click")
+
+    def take_over(self, form: dict):
+        """What the player set in the prerendered lobby becomes the lobby's
+        model, so nothing is lost when Python takes over (ui/prerender.py)."""
+        if form["lang"] in LANGS and form["lang"] != self.lang:
+            self.lang = form["lang"]
+            self.store.set_prefs(lang=self.lang)
+        self.words = Words(self.lang)
+        remembered = startup.read_prefs(self.store, None).lobby  # a fixed deal asked for (tests, "play again")
+        seed = remembered.get("seed") if remembered and remembered["game"] == form["game"] else None
+        model = prerender.model_from_form(form["game"], form["values"], self.words, self.games(), seed)
+        if model is None:
+            return
+        for i, p in enumerate(model["players"]):  # a default name follows its kind (cmd_lobby_kind)
+            p["name"] = self._default_name(i, p)
+        self.model = model
 
     def games(self) -> list[str]:
         return screens.playable(sorted(engine.GAMES))

@@ -53,10 +53,45 @@ def render(root, html: str) -> None:
             again.focus()
 
 
-def focus(element_id: str) -> None:
+def focus(element_id: str, caret: int | None = None) -> None:
     el = by_id(element_id)
     if el:
         el.focus()
+        if caret is not None and hasattr(el, "setSelectionRange"):
+            el.setSelectionRange(caret, caret)
+
+
+def prerendered_lobby(root_id: str) -> dict | None:
+    """What the player set in the lobby that `make dist` put in the page
+    (ui/prerender.py) before Python ran; None when the page shows none.
+    values: control name -> text, True/False for a checkbox, the checked
+    values of a group of checkboxes that carry values."""
+    root = by_id(root_id)
+    if not root:
+        return None
+    chosen = root.querySelector("[name=game]:checked")
+    game = str(chosen.value) if chosen else ""
+    form = root.querySelector(f'.pre-game[data-game="{js.CSS.escape(game)}"]')
+    values = {}
+    for control in (form.querySelectorAll("input[name], select[name]") if form else []):
+        name, kind = str(control.name), str(control.type)
+        if kind == "checkbox" and control.hasAttribute("value"):
+            values.setdefault(name, [])
+            if control.checked:
+                values[name].append(str(control.value))
+        elif kind == "checkbox":
+            values[name] = bool(control.checked)
+        else:
+            values[name] = str(control.value)
+    active = js.document.activeElement
+    named = active and (root.contains(active) or getattr(active, "id", "") == "lang")
+    focus = (str(getattr(active, "name", "") or active.id), str(getattr(active, "value", ""))) if named else None
+    caret = active.selectionStart if named and str(getattr(active, "type", "")) == "text" else None
+    lang = by_id("lang")
+    queued = js.document.body.getAttribute("data-queued") == "start"
+    js.document.body.removeAttribute("data-queued")
+    return {"game": game, "values": values, "lang": str(lang.value) if lang else "",
+            "focus": focus, "caret": caret if isinstance(caret, int) else None, "queued": queued}
 
 
 def listen(root, dispatch) -> None:
