@@ -39,6 +39,7 @@ from itertools import combinations
 from engine.protocol import State
 
 from . import cards as C
+from .windows import window
 
 
 class KutschfahrtState(State):
@@ -1028,6 +1029,7 @@ class KutschfahrtState(State):
             "claims": [dict(c) for c in self.claims],
             "turn": self.turn,
             "prompt": {"k": self.step["phase"], "seat": None if self.over else self.current},
+            "window": None if self.over else window(self.step["phase"]),
         }
         if seat is None:
             view["me"] = None
