@@ -194,11 +194,15 @@ class State(ABC):
         return copy.deepcopy(self)
 
     def can_undo(self, seat: int) -> bool:
-        """True when the last action was `seat`'s and revealed nothing."""
-        return bool(self.actions) and self.actions[-1][0] == seat and self.undoable[-1]
+        """True when the last action was `seat`'s, revealed nothing and did
+        not end the game (the final scoring has been seen by everyone)."""
+        return (bool(self.actions) and not self.is_over() and self.actions[-1][0] == seat
+                and self.undoable[-1])
 
     def undo(self) -> "State":
         """A new state without the last action (replayed from the seed)."""
+        if self.is_over():
+            raise IllegalAction("The game is over: its last move cannot be taken back.")
         if not self.actions or not self.undoable[-1]:
             raise IllegalAction("The last move cannot be taken back.")
         return replay(self.game_id, self.seats, self.options, self.seed, self.actions[:-1])
