@@ -16,7 +16,7 @@ import engine
 
 from . import dom, lobby, screens, table
 from .i18n import Words, pick_lang
-from .session import Session
+from .session import HANDOFF, PRIVATE, WINDOW, Session
 from .storage import SaveStore, StorageFailed, StorageFull
 
 SLICE_MS = 25  # a bot thinks at most this long before the page may draw again
@@ -285,33 +285,43 @@ class App:
         self.kick_bots()
 
     def context(self):
+        """Words, names and colours for the screen; `viewer` is the seat whose
+        own view is drawn (None on the public and hand-over screens)."""
         s = self.session
-        return table.TableContext(self.words, s.players, s.viewer, s.note(s.viewer))
+        shown = s.shown()
+        viewer = shown.seat if shown.kind == PRIVATE else None
+        return table.TableContext(self.words, s.players, viewer, s.note(viewer))
 
     def render_table(self):
+        """Draw exactly what `Session.shown()` decides, nothing else."""
         s = self.session
         if s is None:
             return
+        shown = s.shown()
         ctx = self.context()
         self.screen.ctx = ctx
-        modal = ""
-        if s.handoff_to is not None:
+        modal = bar = ""
+        view = s.shown_view()
+        if shown.kind == HANDOFF:
             body = ""
-            modal = table.render_handoff(ctx, s.handoff_to)
-            view = s.state.view(None)
+            modal = table.render_handoff(ctx, shown.seat, can_back=s.can_back_out())
         else:
-            view = s.shown_view()
             legal = s.my_legal()  # a human asked at the same time as a bot need not wait for it
             body = self.screen.render(view, legal)
+            if shown.kind == WINDOW:
+                about = getattr(self.screen, "window_words", lambda v: None)(view)
+                bar = table.render_window(ctx, s.humans_to_act(), len(s.state.actions), about)
+            elif s.can_back_out():
+                bar = table.render_back_out(ctx, shown.seat)
             if view.get("over") and self.show_result:
                 modal = table.render_result(view, ctx)
         html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None,
-                                  thinking=self.thinking, message=self.message)
+                                  thinking=self.thinking, message=self.message, bar=bar)
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
-        if hasattr(self.screen, "after_render") and s.handoff_to is None:
+        if hasattr(self.screen, "after_render") and shown.kind != HANDOFF:
             self.screen.after_render(dom.by_id("screen"))
         if modal:
-            dom.focus("handoff-ok" if s.handoff_to is not None else "result-close")
+            dom.focus("handoff-ok" if shown.kind == HANDOFF else "result-close")
 
     def cmd_menu(self, arg, el, ev):
         if ev == "click":
@@ -321,6 +331,32 @@ class App:
         if ev == "click" and self.session:
             self.session.confirm_handoff()
             self.render_table()
+
+    def cmd_forward(self, arg, el, ev):
+        """On the public window screen: this human steps forward to play something."""
+        if ev == "click" and self.session:
+            try:
+                self.session.step_forward(int(arg))
+            except (ValueError, engine.IllegalAction):
+                pass  # the window changed under the finger: draw what is there now
+            self.render_table()
+
+    def cmd_back_out(self, arg, el, ev):
+        if ev == "click" and self.session:
+            self.session.back_out()
+            self.render_table()
+
+    def cmd_nobody(self, arg, el, ev):
+        """On the public window screen: nobody plays anything (every human asked passes)."""
+        if ev != "click" or not self.session:
+            return
+        try:
+            self.session.nobody(int(arg))
+        except (ValueError, engine.IllegalAction):
+            self.render_table()  # a bot changed the window meanwhile: ask again
+            return
+        self.message = ""
+        self.after_action()
 
     def cmd_result_close(self, arg, el, ev):
         if ev == "click":

@@ -171,19 +171,61 @@ def _cell(value, words: Words) -> str:
     return words.name(value) if isinstance(value, str) else str(value)
 
 
-def render_handoff(ctx: TableContext, seat: int) -> str:
+def render_handoff(ctx: TableContext, seat: int, *, can_back: bool = False) -> str:
+    """The hand-over screen.  `can_back`: the seat stepped forward in an open
+    window and may still change its mind (back to the public window screen)."""
     words = ctx.words
     name = ctx.name(seat)
+    back = (f'<button type="button" id="handoff-back" data-cmd="back-out">{esc(words.t("handoff.back"))}</button>'
+            if can_back else "")
     return (f'<div class="handoff" role="dialog" aria-labelledby="handoff-h" style="--pc:{ctx.color(seat)}">'
             f'<div class="handoff-sym" aria-hidden="true">{ctx.symbol(seat)}</div>'
             f'<h2 id="handoff-h">{esc(words.t("handoff.title", name=name))}</h2>'
             f'<p>{esc(words.t("handoff.body", name=name))}</p>'
-            f'<button type="button" id="handoff-ok" class="primary" data-cmd="handoff">'
-            f'{esc(words.t("handoff.ready", name=name))}</button></div>')
+            f'<div class="handoff-buttons"><button type="button" id="handoff-ok" class="primary" data-cmd="handoff">'
+            f'{esc(words.t("handoff.ready", name=name))}</button>{back}</div></div>')
+
+
+def render_window(ctx: TableContext, asked: list[int], moves: int, about: dict | None = None) -> str:
+    """The public window screen's bar: what is happening, one "I'll play
+    something" per human asked, and "nobody".  It shows only public facts
+    (who is asked), never anything a human holds.  `about` (from the game's
+    screen, optional): {"text": ..., "forward": template with {name}, "nobody": ...}."""
+    words = ctx.words
+    about = about or {}
+    forward = about.get("forward")
+    buttons = []
+    for seat in asked:
+        name = ctx.name(seat)
+        label = words.fill(forward, {"name": name}) if forward else words.t("window.forward", name=name)
+        buttons.append(f'<button type="button" class="window-forward" id="forward-{seat}" data-cmd="forward" '
+                       f'data-arg="{seat}" style="--pc:{ctx.color(seat)}">'
+                       f'<span class="sym" aria-hidden="true">{ctx.symbol(seat)}</span>{esc(label)}</button>')
+    names = words._join([ctx.name(s) for s in asked])
+    nobody = about.get("nobody") or words.t("window.nobody")
+    return (f'<section class="window-bar" role="region" aria-labelledby="window-h">'
+            f'<h2 id="window-h">{esc(words.t("window.heading"))}</h2>'
+            f'<p class="window-what">{esc(about.get("text") or words.t("window.generic"))}</p>'
+            f'<p class="window-how">{esc(words.t("window.intro"))}</p>'
+            f'<div class="window-buttons">{"".join(buttons)}'
+            f'<button type="button" id="window-nobody" class="primary" data-cmd="nobody" data-arg="{moves}" '
+            f'aria-describedby="window-nobody-hint">{esc(nobody)}</button></div>'
+            f'<p class="window-hint" id="window-nobody-hint">{esc(words.t("window.nobody_hint", names=names))}</p>'
+            f'</section>')
+
+
+def render_back_out(ctx: TableContext, seat: int) -> str:
+    """For a human who stepped forward: go back without acting."""
+    words = ctx.words
+    return (f'<section class="window-bar window-private" style="--pc:{ctx.color(seat)}">'
+            f'<p>{esc(words.t("window.forward_note", name=ctx.name(seat)))}</p>'
+            f'<button type="button" id="back-out" data-cmd="back-out">{esc(words.t("window.back"))}</button>'
+            f'</section>')
 
 
 def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: bool,
-                 thinking: int | None, message: str = "") -> str:
+                 thinking: int | None, message: str = "", bar: str = "") -> str:
+    """The whole table; `bar` (the window screen's questions) sits above the board."""
     words = ctx.words
     spec = engine.GAMES[view["game"]]
     undo = (f'<button type="button" id="undo" data-cmd="undo">{esc(words.t("table.undo"))}</button>'
@@ -200,7 +242,7 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
         f'<h1 title="{title}">{title}</h1>'
         f'<div class="turn-banner" role="status" aria-live="polite">{esc(turn_text(view, ctx, thinking))}</div>'
         f'{undo}{result_btn}<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
-        f'</header>{notice}'
+        f'</header>{notice}{bar}'
         f'<div class="table-body"><section class="screen" id="screen">{screen_html}</section>'
         f'<aside class="side">{render_players(view, ctx)}{render_log(view, ctx)}</aside></div></div>'
     )

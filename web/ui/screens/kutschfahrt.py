@@ -177,6 +177,26 @@ class Screen:
     def pname(self, seat) -> str:
         return self.ctx.name(seat)
 
+    # ------------------------------------------------------ the open window
+    def window_words(self, view) -> dict:
+        """What the table's public window screen says about this step: public
+        facts only (who attacks whom, the running totals, who decides)."""
+        step = view.get("step") or {}
+        ph = (view.get("window") or {}).get("phase") or step.get("phase")
+        st = step.get("struggle") or {}
+        totals = st.get("totals") or {}
+        params = {"attacker": self.pname(st.get("attacker")), "defender": self.pname(st.get("defender")),
+                  "a": totals.get("attacker", ""), "d": totals.get("defender", ""),
+                  "next": self.pname(step.get("next")), "winner": self.pname(st.get("winner"))}
+        key = "win.doctor_draw" if ph == "doctor" and st.get("winner") is None else f"win.{ph}"
+        words = self.ctx.words.game.get("ui", {})
+        out = {"text": self.w(key, **params)}
+        if f"win.{ph}.forward" in words:
+            out["forward"] = words[f"win.{ph}.forward"]  # a template: the frame fills in {name}
+        if f"win.{ph}.nobody" in words:
+            out["nobody"] = self.w(f"win.{ph}.nobody", **params)
+        return out
+
     # ---------------------------------------------------------------- render
     def render(self, view, legal) -> str:
         self._guard_names()
