@@ -15,7 +15,7 @@ the next confirm.  After every event:
 
 Events are chosen at random among what a table can do at that moment: a bot
 moves, or a human taps what the screen offers (confirm, a legal action,
-step forward, "nobody", back out, undo).
+step forward, a public answer, "nobody", back out, undo).
 """
 
 from __future__ import annotations
@@ -119,6 +119,7 @@ def random_game(game_id, seats, humans, seed, options=None, max_events=30_000, c
             options_ += ["confirm"] * 3 + (["back"] if s.can_back_out() else [])
         elif shown.kind == WINDOW:
             options_ += [("forward", h) for h in s.humans_to_act()] + ["nobody"]
+            options_ += [("answer", h, a) for h in s.humans_to_act() for a in s.window.get("public", [])]
         elif shown.kind == PRIVATE and s.my_legal():
             options_ += ["act"] * 4 + (["back"] if s.can_back_out() else [])
             if s.can_undo() and undos < max_undos:
@@ -140,6 +141,8 @@ def random_game(game_id, seats, humans, seed, options=None, max_events=30_000, c
         elif event == "undo":
             undos += 1
             s.undo()
+        elif event[0] == "answer":
+            s.answer(event[1], event[2], len(s.state.actions))
         else:
             s.step_forward(event[1])
         c.check(event if isinstance(event, str) else f"{event[0]} {event[1]}")

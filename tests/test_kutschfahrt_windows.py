@@ -1,7 +1,8 @@
-"""The open windows the Kutschfahrt view names (`view["window"]`): the table
-asks them in public, so they must be what the rules make them."""
+"""The steps the Kutschfahrt view says are asked in public (`view["window"]`):
+the table asks them on a screen everyone sees, so they must be what the rules
+make them: open to every seat asked whatever it holds."""
 
-from engine.kutschfahrt.windows import WINDOWS
+from engine.kutschfahrt.windows import PUBLIC_ANSWERS, WINDOWS
 
 from engine import new_game
 from engine.rng import Rng
@@ -37,9 +38,13 @@ def test_windows_are_public_and_every_asked_seat_may_pass():
                 assert window is None
                 continue
             seen.add(phase)
-            assert window == {"phase": phase, "pass": WINDOWS[phase]}
+            public = PUBLIC_ANSWERS[phase](state.seats, state.current) if phase in PUBLIC_ANSWERS else []
+            assert window == {"phase": phase, "pass": WINDOWS[phase], "public": public}
             for seat in state.to_act():
-                assert window["pass"] in state.legal_actions(seat), (phase, seat)
+                legal = state.legal_actions(seat)
+                assert window["pass"] in legal, (phase, seat)
+                # public answers: open to every seat asked, whatever it holds
+                assert all(a in legal for a in window["public"]), (phase, seat)
     assert seen == set(WINDOWS)
 
 
@@ -55,8 +60,8 @@ def test_a_pass_lays_nothing_and_shows_nothing():
             seat = state.to_act()[0]
             after = state.clone()
             after.apply(seat, window["pass"])
-            if after.is_over() or after.step["phase"] != window["phase"]:
-                continue  # the window closed: what follows is the next step's doing
+            if after.is_over() or after.step["phase"] != window["phase"] or after.turn != state.turn:
+                continue  # the step closed (a turn's pass ends it): what follows is the next step's doing
             assert after.hands == state.hands and after.occ_up == state.occ_up and after.pile == state.pile
             new = [e for _, e in after.events[len(state.events):]]
             assert all(e["k"] == "support" and e["side"] is None for e in new), new

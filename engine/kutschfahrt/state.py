@@ -1029,7 +1029,7 @@ class KutschfahrtState(State):
             "claims": [dict(c) for c in self.claims],
             "turn": self.turn,
             "prompt": {"k": self.step["phase"], "seat": None if self.over else self.current},
-            "window": None if self.over else window(self.step["phase"]),
+            "window": None if self.over else window(self.step["phase"], n, self.current),
         }
         if seat is None:
             view["me"] = None

@@ -310,7 +310,7 @@ class App:
             body = self.screen.render(view, legal)
             if shown.kind == WINDOW:
                 about = getattr(self.screen, "window_words", lambda v: None)(view)
-                bar = table.render_window(ctx, s.humans_to_act(), len(s.state.actions), about)
+                bar = table.render_window(ctx, s.humans_to_act(), len(s.state.actions), s.window, about)
             elif s.can_back_out():
                 bar = table.render_back_out(ctx, shown.seat)
             if view.get("over") and self.show_result:
@@ -345,6 +345,19 @@ class App:
         if ev == "click" and self.session:
             self.session.back_out()
             self.render_table()
+
+    def cmd_answer(self, arg, el, ev):
+        """On the public window screen: a human gives a public answer ("seat:index:moves")."""
+        if ev != "click" or not self.session:
+            return
+        try:
+            seat, index, moves = (int(x) for x in arg.split(":"))
+            self.session.answer(seat, self.session.window["public"][index], moves)
+        except (ValueError, IndexError, KeyError, TypeError, engine.IllegalAction):
+            self.render_table()  # the window changed meanwhile: ask again
+            return
+        self.message = ""
+        self.after_action()
 
     def cmd_nobody(self, arg, el, ev):
         """On the public window screen: nobody plays anything (every human asked passes)."""

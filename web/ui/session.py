@@ -13,9 +13,9 @@ answer to "what is on the screen now", and the app draws only from it:
   again), it never falls through to a private view;
 - an open window (a step where the engine asks seats whatever they hold and
   names their do-nothing answer, `view["window"]`) is asked in public: every
-  human may step forward ("I'll play something") or the table answers
-  "nobody"; only a human who stepped forward is handed the device, and may
-  back out again without acting.
+  human may step forward ("I'll play something"), give an answer the engine
+  calls public out loud, or the table answers "nobody"; only a human who
+  stepped forward is handed the device, and may back out without acting.
 """
 
 from __future__ import annotations
@@ -201,6 +201,18 @@ class Session:
         if not self.can_back_out():
             return
         self.forward = self.handoff_to = self.viewer = None
+        self.settle()
+
+    def answer(self, seat: int, action: dict, moves: int | None = None) -> None:
+        """On the public window screen: `seat` gives one of the window's
+        public answers out loud (the same for every seat, whatever it holds)."""
+        if self._shown.kind != WINDOW or seat not in self.humans_to_act():
+            raise engine.IllegalAction("Only a player asked now can answer.")
+        if action not in self.window.get("public", []):
+            raise engine.IllegalAction("That answer is not given in public.")
+        if moves is not None and moves != len(self.state.actions):
+            raise engine.IllegalAction("The table changed meanwhile; look again.")
+        self.state.apply(seat, action)
         self.settle()
 
     def nobody(self, moves: int | None = None) -> None:

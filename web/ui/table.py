@@ -186,32 +186,42 @@ def render_handoff(ctx: TableContext, seat: int, *, can_back: bool = False) -> s
             f'{esc(words.t("handoff.ready", name=name))}</button>{back}</div></div>')
 
 
-def render_window(ctx: TableContext, asked: list[int], moves: int, about: dict | None = None) -> str:
-    """The public window screen's bar: what is happening, one "I'll play
-    something" per human asked, and "nobody".  It shows only public facts
-    (who is asked), never anything a human holds.  `about` (from the game's
-    screen, optional): {"text": ..., "forward": template with {name}, "nobody": ...}."""
+def render_window(ctx: TableContext, asked: list[int], moves: int, window: dict, about: dict | None = None) -> str:
+    """The public window screen's bar: what is happening, for each human asked
+    "I'll play something" (and the window's public answers, if any), and
+    "nobody".  It shows only public facts (who is asked, the engine's window),
+    never anything a human holds.  `about` (from the game's screen, optional):
+    {"text": ..., "forward": template with {name}, "nobody": ..., "answers": [label per public answer]}."""
     words = ctx.words
     about = about or {}
-    forward = about.get("forward")
-    buttons = []
+    public = window.get("public") or []
+    labels = about.get("answers") or [str(a) for a in public]
+    rows = []
     for seat in asked:
         name = ctx.name(seat)
+        forward = about.get("forward")
         label = words.fill(forward, {"name": name}) if forward else words.t("window.forward", name=name)
-        buttons.append(f'<button type="button" class="window-forward" id="forward-{seat}" data-cmd="forward" '
-                       f'data-arg="{seat}" style="--pc:{ctx.color(seat)}">'
-                       f'<span class="sym" aria-hidden="true">{ctx.symbol(seat)}</span>{esc(label)}</button>')
-    names = words._join([ctx.name(s) for s in asked])
-    nobody = about.get("nobody") or words.t("window.nobody")
+        answers = "".join(
+            f'<button type="button" class="window-answer" data-cmd="answer" data-arg="{seat}:{i}:{moves}">'
+            f'{esc(labels[i])}</button>' for i in range(len(public)))
+        head = f'<span class="window-who">{ctx.badge(seat)}</span>' if public else ""
+        rows.append(f'<div class="window-row" style="--pc:{ctx.color(seat)}">{head}{answers}'
+                    f'<button type="button" class="window-forward" id="forward-{seat}" data-cmd="forward" '
+                    f'data-arg="{seat}"><span class="sym" aria-hidden="true">{ctx.symbol(seat)}</span>'
+                    f'{esc(label)}</button></div>')
+    nobody = ""
+    if not public:  # with public answers each human answers for themselves
+        names = words._join([ctx.name(s) for s in asked])
+        nobody = (f'<div class="window-row"><button type="button" id="window-nobody" class="primary" data-cmd="nobody" '
+                  f'data-arg="{moves}" aria-describedby="window-nobody-hint">'
+                  f'{esc(about.get("nobody") or words.t("window.nobody"))}</button>'
+                  f'<span class="window-hint" id="window-nobody-hint">'
+                  f'{esc(words.t("window.nobody_hint", names=names))}</span></div>')
     return (f'<section class="window-bar" role="region" aria-labelledby="window-h">'
             f'<h2 id="window-h">{esc(words.t("window.heading"))}</h2>'
             f'<p class="window-what">{esc(about.get("text") or words.t("window.generic"))}</p>'
             f'<p class="window-how">{esc(words.t("window.intro"))}</p>'
-            f'<div class="window-buttons">{"".join(buttons)}'
-            f'<button type="button" id="window-nobody" class="primary" data-cmd="nobody" data-arg="{moves}" '
-            f'aria-describedby="window-nobody-hint">{esc(nobody)}</button></div>'
-            f'<p class="window-hint" id="window-nobody-hint">{esc(words.t("window.nobody_hint", names=names))}</p>'
-            f'</section>')
+            f'<div class="window-buttons">{"".join(rows)}{nobody}</div></section>')
 
 
 def render_back_out(ctx: TableContext, seat: int) -> str:

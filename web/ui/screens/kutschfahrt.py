@@ -187,7 +187,8 @@ class Screen:
         totals = st.get("totals") or {}
         params = {"attacker": self.pname(st.get("attacker")), "defender": self.pname(st.get("defender")),
                   "a": totals.get("attacker", ""), "d": totals.get("defender", ""),
-                  "next": self.pname(step.get("next")), "winner": self.pname(st.get("winner"))}
+                  "next": self.pname(step.get("next")), "winner": self.pname(st.get("winner")),
+                  "active": self.pname(view.get("active"))}
         key = "win.doctor_draw" if ph == "doctor" and st.get("winner") is None else f"win.{ph}"
         words = self.ctx.words.game.get("ui", {})
         out = {"text": self.w(key, **params)}
@@ -195,6 +196,7 @@ class Screen:
             out["forward"] = words[f"win.{ph}.forward"]  # a template: the frame fills in {name}
         if f"win.{ph}.nobody" in words:
             out["nobody"] = self.w(f"win.{ph}.nobody", **params)
+        out["answers"] = [self.label(a) for a in (view.get("window") or {}).get("public", [])]
         return out
 
     # ---------------------------------------------------------------- render
