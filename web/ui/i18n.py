@@ -88,6 +88,7 @@ FRAME = {
         "handoff.back": "Toch niet: terug naar de tafel",
         "window.heading": "Wil iemand iets spelen?",
         "window.generic": "Iedereen die nu gevraagd wordt, mag iets doen.",
+        "window.intro_public": "Iedereen ziet dit scherm. Antwoord hier hardop, of neem eerst het apparaat om je kaarten te bekijken.",
         "window.intro": "Iedereen ziet dit scherm. Wie iets wil spelen, tikt op zijn naam en krijgt het apparaat; "
                         "wie niets speelt, hoeft niets te doen.",
         "window.forward": "{name}: ik speel iets",
@@ -173,6 +174,7 @@ FRAME = {
         "handoff.back": "Not now: back to the table",
         "window.heading": "Anyone playing something?",
         "window.generic": "Everyone asked now may do something.",
+        "window.intro_public": "Everyone sees this screen. Answer out loud here, or take the device to look at your cards first.",
         "window.intro": "Everyone sees this screen. Whoever wants to play something taps their name and gets "
                         "the device; whoever plays nothing need do nothing.",
         "window.forward": "{name}: I'll play something",
@@ -258,6 +260,7 @@ FRAME = {
         "handoff.back": "Doch nicht: zurück zum Tisch",
         "window.heading": "Will jemand etwas spielen?",
         "window.generic": "Alle, die jetzt gefragt sind, dürfen etwas tun.",
+        "window.intro_public": "Alle sehen diesen Bildschirm. Antworte hier laut oder nimm zuerst das Gerät, um in deine Karten zu schauen.",
         "window.intro": "Alle sehen diesen Bildschirm. Wer etwas spielen will, tippt auf seinen Namen und "
                         "bekommt das Gerät; wer nichts spielt, muss nichts tun.",
         "window.forward": "{name}: Ich spiele etwas",

@@ -187,41 +187,54 @@ def render_handoff(ctx: TableContext, seat: int, *, can_back: bool = False) -> s
 
 
 def render_window(ctx: TableContext, asked: list[int], moves: int, window: dict, about: dict | None = None) -> str:
-    """The public window screen's bar: what is happening, for each human asked
-    "I'll play something" (and the window's public answers, if any), and
-    "nobody".  It shows only public facts (who is asked, the engine's window),
-    never anything a human holds.  `about` (from the game's screen, optional):
-    {"text": ..., "forward": template with {name}, "nobody": ..., "answers": [label per public answer]}."""
+    """The public window screen's bar: what is happening and, for each human
+    asked, "I'll play something" (and the window's public answers, if any),
+    or "nobody".  It shows only public facts (who is asked, the engine's
+    window), never anything a human holds.  `about` (from the game's screen,
+    optional): {"heading", "text", "forward": template with {name}, "nobody",
+    "answers": [a label per public answer], "groups": {label: [answer indices]}}."""
     words = ctx.words
     about = about or {}
     public = window.get("public") or []
     labels = about.get("answers") or [str(a) for a in public]
-    rows = []
-    for seat in asked:
+    forward = about.get("forward")
+
+    def step_forward(seat):
         name = ctx.name(seat)
-        forward = about.get("forward")
         label = words.fill(forward, {"name": name}) if forward else words.t("window.forward", name=name)
-        answers = "".join(
-            f'<button type="button" class="window-answer" data-cmd="answer" data-arg="{seat}:{i}:{moves}">'
-            f'{esc(labels[i])}</button>' for i in range(len(public)))
-        head = f'<span class="window-who">{ctx.badge(seat)}</span>' if public else ""
-        rows.append(f'<div class="window-row" style="--pc:{ctx.color(seat)}">{head}{answers}'
-                    f'<button type="button" class="window-forward" id="forward-{seat}" data-cmd="forward" '
-                    f'data-arg="{seat}"><span class="sym" aria-hidden="true">{ctx.symbol(seat)}</span>'
-                    f'{esc(label)}</button></div>')
-    nobody = ""
-    if not public:  # with public answers each human answers for themselves
+        return (f'<button type="button" class="window-forward" id="forward-{seat}" data-cmd="forward" '
+                f'data-arg="{seat}" style="--pc:{ctx.color(seat)}"><span class="sym" aria-hidden="true">'
+                f'{ctx.symbol(seat)}</span>{esc(label)}</button>')
+
+    groups = about.get("groups") or {}  # {label: [answer indices]}: folded under one button
+    grouped = {i for idx in groups.values() for i in idx}
+
+    def answers(seat):
+        def button(i):
+            return (f'<button type="button" class="window-answer" data-cmd="answer" '
+                    f'data-arg="{seat}:{i}:{moves}">{esc(labels[i])}</button>')
+        out = [button(i) for i in range(len(public)) if i not in grouped]
+        for label, idx in groups.items():  # a native fold: one more tap before an answer that commits
+            out.append(f'<details class="window-fold"><summary>{esc(label)}</summary>'
+                       f'<div class="window-row">{"".join(button(i) for i in idx)}</div></details>')
+        return "".join(out)
+
+    if public:  # each human asked answers out loud, or takes the device first
+        rows = "".join(f'<div class="window-row"><span class="window-who">{ctx.badge(seat)}</span>'
+                       f'{answers(seat)}{step_forward(seat)}</div>' for seat in asked)
+        how = words.t("window.intro_public")
+    else:
         names = words._join([ctx.name(s) for s in asked])
-        nobody = (f'<div class="window-row"><button type="button" id="window-nobody" class="primary" data-cmd="nobody" '
-                  f'data-arg="{moves}" aria-describedby="window-nobody-hint">'
-                  f'{esc(about.get("nobody") or words.t("window.nobody"))}</button>'
-                  f'<span class="window-hint" id="window-nobody-hint">'
-                  f'{esc(words.t("window.nobody_hint", names=names))}</span></div>')
+        rows = (f'<div class="window-row">{"".join(step_forward(seat) for seat in asked)}'
+                f'<button type="button" id="window-nobody" class="primary" data-cmd="nobody" data-arg="{moves}" '
+                f'aria-describedby="window-nobody-hint">{esc(about.get("nobody") or words.t("window.nobody"))}</button>'
+                f'<span class="window-hint" id="window-nobody-hint">{esc(words.t("window.nobody_hint", names=names))}'
+                f'</span></div>')
+        how = words.t("window.intro")
     return (f'<section class="window-bar" role="region" aria-labelledby="window-h">'
-            f'<h2 id="window-h">{esc(words.t("window.heading"))}</h2>'
+            f'<h2 id="window-h">{esc(about.get("heading") or words.t("window.heading"))}</h2>'
             f'<p class="window-what">{esc(about.get("text") or words.t("window.generic"))}</p>'
-            f'<p class="window-how">{esc(words.t("window.intro"))}</p>'
-            f'<div class="window-buttons">{"".join(rows)}{nobody}</div></section>')
+            f'<p class="window-how">{esc(how)}</p><div class="window-buttons">{rows}</div></section>')
 
 
 def render_back_out(ctx: TableContext, seat: int) -> str:

@@ -194,9 +194,13 @@ class Screen:
         out = {"text": self.w(key, **params)}
         if f"win.{ph}.forward" in words:
             out["forward"] = words[f"win.{ph}.forward"]  # a template: the frame fills in {name}
-        if f"win.{ph}.nobody" in words:
-            out["nobody"] = self.w(f"win.{ph}.nobody", **params)
-        out["answers"] = [self.label(a) for a in (view.get("window") or {}).get("public", [])]
+        if f"win.{ph}.heading" in words:
+            out["heading"] = self.w(f"win.{ph}.heading", **params)
+        public = (view.get("window") or {}).get("public", [])
+        out["answers"] = [self.label(a) for a in public]
+        attacks = [i for i, a in enumerate(public) if a["type"] == "attack"]
+        if attacks:  # an attack cannot be taken back: choose the target in a second step
+            out["groups"] = {self.w("grp.attack") + "…": attacks}
         return out
 
     # ---------------------------------------------------------------- render
