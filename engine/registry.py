@@ -14,6 +14,11 @@ from dataclasses import dataclass, field
 LANGS = ("nl", "en", "de")
 
 
+def _same(a, b) -> bool:
+    """Option values are scalars: equal with the same type (1, 1.0 and True differ)."""
+    return type(a) is type(b) and a == b
+
+
 @dataclass(frozen=True)
 class Option:
     """One choice players make before the game.
@@ -45,18 +50,26 @@ class Option:
         return all(resolved.get(k) in allowed for k, allowed in self.requires.items())
 
     def check(self, value):
+        """The option's own value equal to `value` as JSON, types included
+        (a save's `1.0` or `true` does not pass for `1`), or ValueError."""
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise ValueError(f"option {self.id} is yes or no, not {value!r}")
         elif self.kind == "subset":
-            if not isinstance(value, (list, tuple)) or any(v not in self.values for v in value):
+            if not isinstance(value, (list, tuple)) or not all(self._known(v) for v in value):
                 raise ValueError(f"option {self.id}: {value!r} is not a selection of {self.values}")
-            if len(set(value)) != len(value) or len(value) < self.min_size:
+            chosen = [v for v in self.values if any(_same(v, w) for w in value)]  # canonical order
+            if len(chosen) != len(value) or len(value) < self.min_size:
                 raise ValueError(f"option {self.id} needs at least {self.min_size} different items")
-            value = [v for v in self.values if v in value]  # canonical order
-        elif value not in self.values:
+            value = chosen
+        elif not self._known(value):
             raise ValueError(f"option {self.id} is one of {list(self.values)}, not {value!r}")
+        else:
+            value = next(v for v in self.values if _same(v, value))
         return value
+
+    def _known(self, value) -> bool:
+        return any(_same(v, value) for v in self.values)
 
     def to_dict(self) -> dict:
         return {

@@ -1,57 +1,127 @@
-"""A stand-in for `ui.dom` (the only module that touches the browser), so the
-app controller runs in CPython: what it would draw lands in `FakeDom.html`."""
+"""A stand-in for ui/dom.py (the only module that touches the browser), so
+the real App - start-up, import, autosave, two tabs - runs in CPython.
+
+`Page` is one browser tab: its localStorage backend (shared between tabs
+of one "browser"), what was rendered, the stage announced with set_ready,
+and the storage listeners.  `install()` puts this module in place of
+ui.dom before ui.app is imported.
+"""
 
 from __future__ import annotations
 
 import sys
 import types
 
-from . import ui_support  # noqa: F401  (puts web/ on the path)
-from .ui_support import FakeStorage
+
+class FileTooBig(Exception):
+    pass
 
 
-class _Element:
+class Element:
     def __init__(self, element_id):
         self.id = element_id
-        self.hidden = False
+        self.html = ""
+        self.value = ""
+        self.checked = False
 
 
-def install() -> types.ModuleType:
-    """Put the fake in place of ui.dom (before ui.app is imported) and return it."""
+class Page:
+    """The state of one fake tab."""
+
+    def __init__(self, backend, lang="nl-NL", now=1_700_000_000_000):
+        self.backend = backend
+        self.lang = lang
+        self.now = now
+        self.elements = {"app": Element("app")}
+        self.ready = None
+        self.confirm_answer = True
+        self.downloads = []  # (filename, text)
+        self.storage_listeners = []
+        self.dispatch = None
+        self.refuse_storage = False
+
+
+class _Module(types.ModuleType):
+    page: Page
+
+    # --- the API of ui/dom.py ---------------------------------------------
+    FileTooBig = FileTooBig
+
+    def by_id(self, element_id):
+        return self.page.elements.setdefault(element_id, Element(element_id))
+
+    def local_storage(self):
+        if self.page.refuse_storage:
+            raise RuntimeError("SecurityError: The operation is insecure.")
+        return self.page.backend
+
+    def browser_language(self):
+        return self.page.lang
+
+    def now_ms(self):
+        self.page.now += 1000
+        return self.page.now
+
+    def set_ready(self, stage):
+        self.page.ready = stage
+
+    def set_lang(self, lang):
+        pass
+
+    def render(self, root, html):
+        root.html = html
+
+    def focus(self, element_id):
+        pass
+
+    def listen(self, root, dispatch):
+        self.page.dispatch = dispatch
+
+    def confirm(self, text):
+        return self.page.confirm_answer
+
+    def download(self, filename, text):
+        self.page.downloads.append((filename, text))
+
+    async def read_file(self, input_el, max_bytes):
+        text = input_el.value
+        if text is None:
+            return None
+        if len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+            raise FileTooBig()
+        return text
+
+    def on_storage(self, callback):
+        self.page.storage_listeners.append(callback)
+
+    def expose(self, name, value):
+        pass
+
+
+dom = _Module("ui.dom")
+
+
+def _browser_modules():
+    """`js` and `pyodide.ffi` for the screens' own browser hooks (pan and
+    zoom listeners): a page without those elements, so they do nothing."""
+    js = types.ModuleType("js")
+    js.document = types.SimpleNamespace(getElementById=lambda element_id: None)
+    js.Object = types.SimpleNamespace(fromEntries=dict)
+    pyodide = types.ModuleType("pyodide")
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = lambda f: f
+    ffi.to_js = lambda value, **kw: value
+    pyodide.ffi = ffi
+    return {"js": js, "pyodide": pyodide, "pyodide.ffi": ffi}
+
+
+def install():
+    """Make `import ui.dom` (and `from . import dom` in ui.app) find this fake."""
+    from . import ui_support  # noqa: F401  (puts web/ on the path)
     import ui
 
-    fake = sys.modules.get("ui.dom")
-    if getattr(fake, "is_fake", False):  # ui.app keeps the module it imported first
-        fake.html, fake.focused, fake.ready, fake.storage = "", None, None, FakeStorage()
-        return fake
-    fake = types.ModuleType("ui.dom")
-    fake.is_fake = True
-    fake.html = ""
-    fake.focused = None
-    fake.ready = None
-    fake.storage = FakeStorage()
-    fake.by_id = lambda element_id: _Element(element_id)
-    fake.local_storage = lambda: fake.storage
-    fake.browser_language = lambda: "en"
-    fake.now_ms = lambda: 1_000
-    fake.set_lang = lambda lang: None
-    fake.listen = lambda root, dispatch: None
-    fake.confirm = lambda text: True
-    fake.download = lambda filename, text: None
-    fake.expose = lambda name, value: None
-
-    def render(root, html):
-        if root.id == "app":
-            fake.html = html
-
-    def focus(element_id):
-        fake.focused = element_id
-
-    def set_ready(stage):
-        fake.ready = stage
-
-    fake.render, fake.focus, fake.set_ready = render, focus, set_ready
-    sys.modules["ui.dom"] = fake
-    ui.dom = fake
-    return fake
-
+    for name, module in _browser_modules().items():
+        sys.modules.setdefault(name, module)
+    sys.modules["ui.dom"] = dom
+    ui.dom = dom
+    return dom

@@ -14,6 +14,7 @@ from engine.registry import GAMES, GameSpec, register
 from . import fake_dom
 from .conftest import random_game as random_states
 from .hotseat_driver import random_game
+from .ui_support import FakeStorage
 from ui import table  # noqa: E402
 from ui.i18n import Words  # noqa: E402
 from ui.session import HANDOFF, PRIVATE, TABLE, WINDOW, Session, Shown  # noqa: E402
@@ -255,23 +256,23 @@ def test_those_last_moves_revealed_nothing():
 
 # ------------------------------------------------------------- what the app draws
 @pytest.fixture
-def app(monkeypatch):
+def app():
     dom = fake_dom.install()
-    from ui import screens
     from ui.app import App
 
-    for game_id in ("carcassonne", "thurn_taxis"):  # their pan/zoom hooks need a real page
-        monkeypatch.delattr(screens.screen_module(game_id).Screen, "after_render")
-
+    dom.page = fake_dom.Page(FakeStorage(), "en-GB")
     a = App()
     a.kick_bots = lambda: None  # bots are moved by the test
-    a.dom = dom
     return a
+
+
+def drawn_html(app):
+    return fake_dom.dom.by_id("app").html
 
 
 def draw(app, session):
     app.enter_table(session)
-    return app.dom.html
+    return drawn_html(app)
 
 
 def test_the_hand_over_screen_marks_nobody_as_you(app):
@@ -286,7 +287,7 @@ def test_the_hand_over_screen_marks_nobody_as_you(app):
     assert "handoff-back" not in html  # nobody stepped forward: nothing to go back to
     s.confirm_handoff()
     app.render_table()
-    assert 'class="you"' in app.dom.html and "handoff-ok" not in app.dom.html
+    assert 'class="you"' in drawn_html(app) and "handoff-ok" not in drawn_html(app)
 
 
 def test_the_app_draws_the_window_screen_and_the_way_back(app):
@@ -298,11 +299,11 @@ def test_the_app_draws_the_window_screen_and_the_way_back(app):
     assert 'id="window-nobody"' in html and f'data-arg="{len(s.state.actions)}"' in html
     assert "kr-mine" not in html and 'class="you"' not in html and "notes" not in html
     app.dispatch("forward", str(asked[0]), None, "click")
-    assert 'id="handoff-ok"' in app.dom.html and 'id="handoff-back"' in app.dom.html
+    assert 'id="handoff-ok"' in drawn_html(app) and 'id="handoff-back"' in drawn_html(app)
     app.dispatch("handoff", "", None, "click")
-    assert 'id="back-out"' in app.dom.html and "kr-mine" in app.dom.html
+    assert 'id="back-out"' in drawn_html(app) and "kr-mine" in drawn_html(app)
     app.dispatch("back-out", "", None, "click")
-    assert 'id="window-nobody"' in app.dom.html and "kr-mine" not in app.dom.html
+    assert 'id="window-nobody"' in drawn_html(app) and "kr-mine" not in drawn_html(app)
     moves = len(s.state.actions)
     app.dispatch("nobody", str(moves), None, "click")
     assert [seat for seat, _ in s.state.actions[moves:]] == asked

@@ -97,13 +97,35 @@ def download(filename: str, text: str) -> None:
     js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
 
 
-async def read_file(input_el) -> str | None:
+class FileTooBig(Exception):
+    """A picked file larger than the caller accepts (not read at all)."""
+
+
+async def read_file(input_el, max_bytes: int) -> str | None:
+    """The text of the file picked in `input_el` (None if none was picked)."""
     files = input_el.files
     if not files or files.length == 0:
         return None
-    text = await files.item(0).text()
-    input_el.value = ""
-    return str(text)
+    file = files.item(0)
+    try:
+        if file.size > max_bytes:
+            raise FileTooBig()
+        return str(await file.text())
+    finally:
+        input_el.value = ""  # picking the same file again fires `change` again
+
+
+def on_storage(callback) -> None:
+    """Call `callback(key, new_value)` when another tab of the site changes
+    localStorage (key None: it was cleared; value None: removed)."""
+
+    def handler(event):
+        key, value = event.key, event.newValue
+        callback(key if isinstance(key, str) else None, value if isinstance(value, str) else None)
+
+    proxy = create_proxy(handler)
+    _keep.append(proxy)
+    js.window.addEventListener("storage", proxy)
 
 
 def expose(name: str, value) -> None:

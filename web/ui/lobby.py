@@ -186,8 +186,11 @@ def render_saves(saves: list[dict], words: Words, now_ms: float | None = None) -
     for row in saves:
         sid = esc(row["id"])
         if row["damaged"]:
-            out.append(f'<li class="save damaged" data-save="{sid}"><div class="save-title">'
-                       f'{esc(words.t("saves.damaged"))}</div><div class="save-info">{esc(words.t("saves.damaged_hint"))}</div>')
+            title = words.t("saves.set_aside" if row.get("set_aside") else "saves.damaged")
+            why = words.t("saves.damaged_why", why=words.why(row.get("error")))
+            out.append(f'<li class="save damaged" data-save="{sid}"><div class="save-title">{esc(title)}</div>'
+                       f'<div class="save-info"><span class="save-why">{esc(why)}</span> '
+                       f'{esc(words.t("saves.damaged_hint"))}</div>')
         else:
             spec = engine.GAMES[row["game"]]
             progress = words.t("saves.over") if row["over"] else words.t("saves.moves", n=row["moves"])

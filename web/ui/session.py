@@ -20,11 +20,21 @@ answer to "what is on the screen now", and the app draws only from it:
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import engine
-from engine import bots
+from engine import bots, saves
+
+from .savemeta import check_meta
+
+
+def _levels(game_id: str):
+    """The game's bot levels (None for a game without bots, such as the tests' toy)."""
+    try:
+        return bots.LEVELS[game_id]
+    except KeyError:
+        return None
+
 
 TABLE, HANDOFF, PRIVATE, WINDOW = "table", "handoff", "private", "window"
 
@@ -63,16 +73,16 @@ class Session:
 
     @classmethod
     def from_save(cls, text: str, save_id: str):
-        state = engine.load(text)  # raises SaveError
-        meta = json.loads(text).get("meta") or {}
-        players = meta.get("players")
-        if not (isinstance(players, list) and len(players) == state.seats):
-            players = [{"name": f"#{i + 1}", "kind": "human", "level": None} for i in range(state.seats)]
-        session = cls(state, players, save_id, meta.get("created") or 0)
-        notes = meta.get("notes")
-        session.notes = {str(k): str(v) for k, v in notes.items()} if isinstance(notes, dict) else {}
+        """The table of a save.  Raises SaveError only (engine.saves checks
+        the game's part, savemeta the table's), whatever the text holds."""
+        save = saves.read(text)
+        meta = check_meta(save["meta"], save["seats"], _levels(save["game"]))
+        state = saves.build(save)
+        session = cls(state, meta["players"], save_id, meta["created"])
+        session.notes = meta["notes"]
         # with several humans nobody is assumed in front of the device after a
-        # reload: whoever is next confirms first (settle asks for it)
+        # reload: whoever is next confirms first (settle asks for it); the
+        # saved viewer is kept only for a table of one human, which settle sets
         session.settle()
         return session
 
