@@ -174,7 +174,7 @@ def main():
             row.update({"compared_with": args.compare, "games_both_ended": len(both),
                         "handovers_per_game_before": round(then / len(both), 1),
                         "handovers_per_game_now": round(now / len(both), 1),
-                        "fewer_by": round(then / max(1, now), 2)})
+                        "fewer_by": round(then / now, 2) if now else None})
         print(json.dumps(row), flush=True)
 
 

@@ -27,7 +27,7 @@ def assert_public(page):
 
 def test_two_humans_play_a_whole_game_through_the_public_window_screen(tab):
     page = tab.start_game("kutschfahrt", PLAYERS, lang="en", seed=5)
-    seen = {"handoff": 0, "window": 0, "forward": 0, "back": 0, "nobody": 0, "aloud": 0, "private": 0}
+    seen = {"handoff": 0, "window": 0, "forward": 0, "back": 0, "nobody": 0, "aloud": 0, "attack": 0, "private": 0}
     holder = None  # the seat that confirmed last, since the device was last offered or laid down
     claimed = False
     start = time.time()
@@ -66,6 +66,10 @@ def test_two_humans_play_a_whole_game_through_the_public_window_screen(tab):
             if page.locator("#window-nobody").count():
                 page.click("#window-nobody")
                 seen["nobody"] += 1
+            elif page.locator(".window-fold").count() and seen["window"] % 5 == 1:
+                page.click(".window-fold summary")  # "Attack…": the target in a second tap
+                page.locator(".window-fold .window-answer").first.click()
+                seen["attack"] += 1
             else:  # support, or a turn: said out loud (the first answer: pass / support the attacker)
                 page.locator(".window-answer").first.click()
                 seen["aloud"] += 1
@@ -96,6 +100,7 @@ def test_two_humans_play_a_whole_game_through_the_public_window_screen(tab):
     state = engine.load(tab.state_json())
     assert state.is_over()
     assert seen["handoff"] >= 2 and seen["forward"] >= 1 and seen["nobody"] >= 1 and seen["aloud"] >= 1, seen
+    assert seen["attack"] >= 1 and seen["back"] >= 1, seen
     # no undo on the result screen
     assert page.locator("#undo").count() == 0
     print(json.dumps({**seen, "claimed": claimed, "moves": len(state.actions), "s": round(time.time() - start)}))
