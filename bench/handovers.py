@@ -82,13 +82,22 @@ def play(Session, table, seed, cap=6000, bots_first=True):
     players = [{"name": f"P{s}", "kind": "human" if s in humans else "bot",
                 "level": None if s in humans else bot_level} for s in range(seats)]
     s = Session.start(game, players, options, seed, "bench")
-    count = {"handovers": 0, "private": 0, "nobody": 0, "windows": 0, "steps_forward": 0, "public_answers": 0}
+    count = {"handovers": 0, "private": 0, "nobody": 0, "windows": 0, "steps_forward": 0, "public_answers": 0,
+             "by_phase": {}}
+
+    def tally(what):
+        phase = s.state.view(None)["phase"]
+        row = count["by_phase"].setdefault(phase, {"handovers": 0, "private": 0})
+        row[what] += 1
+
     last = None
     for _ in range(cap):
         now = drawn(s)
         if now != last:
             count["handovers"] += now[0] == "handoff"
             count["windows"] += now[0] == "window"
+            if now[0] == "handoff":
+                tally("handovers")
             last = now
         if s.state.is_over():
             break
@@ -115,6 +124,7 @@ def play(Session, table, seed, cap=6000, bots_first=True):
                 s.nobody(len(s.state.actions))
                 count["nobody"] += 1
         elif kind == "private" and s.my_legal():
+            tally("private")
             s.act(choose(s, seat, human_level))
             count["private"] += 1
         elif s.bots_to_act():
@@ -125,6 +135,18 @@ def play(Session, table, seed, cap=6000, bots_first=True):
     count["over"] = s.state.is_over()
     count["moves"] = len(s.state.actions)
     return count
+
+
+def by_phase(counts):
+    """Hand-overs and private decisions per game, by the step they came at."""
+    done = [c for c in counts if c["over"]]
+    phases = sorted({p for c in done for p in c["by_phase"]})
+    out = {}
+    for p in phases:
+        rows = [c["by_phase"].get(p, {"handovers": 0, "private": 0}) for c in done]
+        out[p] = [round(sum(r["handovers"] for r in rows) / len(done), 1),
+                  round(sum(r["private"] for r in rows) / len(done), 1)]
+    return dict(sorted(out.items(), key=lambda kv: -kv[1][1]))
 
 
 def summary(counts):
@@ -156,6 +178,7 @@ def main():
     ap.add_argument("--session-from", default=None, help="a git revision whose web/ui/session.py to measure")
     ap.add_argument("--humans-first", action="store_true",
                     help="humans answer before bots whenever both may (default: bots first, as with the table's pause)")
+    ap.add_argument("--by-phase", action="store_true", help="also count by the step (phase) they came at")
     ap.add_argument("--compare", default=None,
                     help="also play the same seeds with this revision's session.py and print the ratio")
     args = ap.parse_args()
@@ -175,6 +198,10 @@ def main():
                         "handovers_per_game_before": round(then / len(both), 1),
                         "handovers_per_game_now": round(now / len(both), 1),
                         "fewer_by": round(then / now, 2) if now else None})
+        if args.by_phase:
+            row["by_phase_now"] = by_phase(counts)  # {phase: [hand-overs, private decisions] per game}
+            if Before is not None:
+                row["by_phase_before"] = by_phase(before)
         print(json.dumps(row), flush=True)
 
 
