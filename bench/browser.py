@@ -98,13 +98,27 @@ def bot_times(browser, url, decisions):
     for game_id in sorted(engine.GAMES):
         seats = 2 if engine.GAMES[game_id].min_seats <= 2 else 6
         for level in bots.LEVELS[game_id]:
-            times = json.loads(page.evaluate(
-                "a => speeltafelDiagnostics.bot_decisions(a[0], a[1], a[2], a[3])",
-                [game_id, level, seats, decisions]))
+            times = json.loads(run_in_page(page, "bot_decisions", game_id, level, seats, decisions))
             p90 = sorted(times)[int(0.9 * (len(times) - 1))]
             rows.append((game_id, level, seats, statistics.median(times), p90, max(times), len(times)))
     context.close()
     return rows
+
+
+IN_PAGE = (ROOT / "bench" / "in_page.py").read_text()
+# exec bench/in_page.py in the page's own interpreter (reached through the
+# table object tests already use), then call one of its functions
+RUN_IN_PAGE = """([src, name, args]) => {
+    const py = speeltafelApp.start.__func__.__globals__.get('__builtins__');
+    const get = (k) => (typeof py.get === 'function' ? py.get(k) : py[k]);
+    const ns = get('dict')();
+    get('exec')(src, ns);
+    return ns.get(name)(...args);
+}"""
+
+
+def run_in_page(page, name, *args):
+    return page.evaluate(RUN_IN_PAGE, [IN_PAGE, name, list(args)])
 
 
 def longest_stall(browser, url, game_id, seats, level, seconds):

@@ -5,7 +5,6 @@ public window screen, is in test_hotseat.py.)"""
 
 import json
 import sys
-import time
 from pathlib import Path
 
 import engine
@@ -84,8 +83,9 @@ def test_a_human_asked_with_bots_need_not_wait_for_them(tab):
     page = tab.start_game("kutschfahrt", [("Anna", "human", None), ("Bot B", "bot", "basic"),
                                           ("Bot C", "bot", "basic")], lang="en", seed=7, bot_delay_ms=delay)
     together = 0
-    deadline = time.time() + 90
-    while together < 2 and time.time() < deadline:
+    for _ in range(300):
+        if together >= 2:
+            break
         page.wait_for_selector(READY, timeout=4 * delay + 10_000)
         if page.locator(".result").count():
             break
@@ -95,9 +95,8 @@ def test_a_human_asked_with_bots_need_not_wait_for_them(tab):
         if 0 in acting and len(acting) > 1:
             # the human and a bot are asked at once: the human answers first
             page.locator("#screen .kr-actions [data-cmd=act]").first.click()
-            t0 = time.time()
+            # the tap counts while the bots still pause (a wait for that, bounded by half their pause)
             page.wait_for_function("n => speeltafelApp.session.state.actions.length > n", arg=n, timeout=delay // 2)
-            assert time.time() - t0 < delay / 2
             first = engine.load(tab.state_json()).actions[n]
             assert first[0] == 0, "the human's answer came after the bot's"
             together += 1

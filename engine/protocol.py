@@ -31,7 +31,14 @@ SAVE_VERSION = 1
 
 
 class IllegalAction(Exception):
-    """An action the rules do not allow now.  The state is left untouched."""
+    """An action the rules do not allow now.  The state is left untouched.
+
+    `reason` is data the table words ({"k": key, ...params}), like log
+    entries; the message is for developers only."""
+
+    def __init__(self, message: str = "", reason: dict | None = None):
+        super().__init__(message or (reason or {}).get("k", "not_allowed"))
+        self.reason = dict(reason or {"k": "not_allowed"})
 
 
 def is_seat(value, seats: int) -> bool:
@@ -55,7 +62,7 @@ def exact(action: Any) -> Any:
     budget = [MAX_ACTION_NODES]
 
     def refuse():
-        raise IllegalAction("That is not a move this game knows.")
+        raise IllegalAction("That is not a move this game knows.", {"k": "unknown_move"})
 
     def walk(value, depth):
         budget[0] -= 1
@@ -150,8 +157,9 @@ class State(ABC):
     def _is_over(self) -> bool:
         ...
 
-    def explain_illegal(self, seat: int, action: dict) -> str | None:
-        """A game may say more precisely why an action is not allowed."""
+    def explain_illegal(self, seat: int, action: dict) -> dict | None:
+        """A game may say more precisely why an action is not allowed:
+        {"k": key, ...} worded by the game's strings ("illegal" section)."""
         return None
 
     # ------------------------------------------------------------ public API
@@ -172,24 +180,25 @@ class State(ABC):
         out and logged is then the engine's own action, never the caller's
         object."""
         if self.is_over():
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("The game is over.", {"k": "over"})
         if not is_seat(seat, self.seats):
-            raise IllegalAction("There is no such seat at this table.")
+            raise IllegalAction("There is no such seat at this table.", {"k": "no_seat"})
         if seat not in self._to_act():
-            raise IllegalAction("It is not your turn to decide now.")
+            raise IllegalAction("It is not your turn to decide now.", {"k": "not_your_turn"})
         try:
             wanted = exact(action)
         except IllegalAction:
             raise
         except Exception:  # noqa: BLE001 - an odd object (its own __iter__, ...) is no move
-            raise IllegalAction("That is not a move this game knows.") from None
+            raise IllegalAction("That is not a move this game knows.", {"k": "unknown_move"}) from None
         own = next((a for a in self._legal(seat) if a == wanted and same(a, wanted)), None)
         if own is None:
             try:
-                why = self.explain_illegal(seat, wanted)
+                reason = self.explain_illegal(seat, wanted)
             except Exception:  # noqa: BLE001 - a game's explanation must not turn a refusal into a crash
-                why = None
-            raise IllegalAction(why or "That move is not allowed now.")
+                reason = None
+            reason = reason if isinstance(reason, dict) and isinstance(reason.get("k"), str) else {"k": "not_allowed"}
+            raise IllegalAction(f"not allowed now: {reason['k']}", reason)
         own = copied(own)
         draws = self.rng.draws
         self._revealed = False
@@ -273,7 +282,7 @@ class State(ABC):
     def undo(self) -> "State":
         """A new state without the last action (replayed from the seed)."""
         if self.is_over():
-            raise IllegalAction("The game is over: its last move cannot be taken back.")
+            raise IllegalAction("The game is over: its last move cannot be taken back.", {"k": "over"})
         if not self.actions or not self.undoable[-1]:
             raise IllegalAction("The last move cannot be taken back.")
         return replay(self.game_id, self.seats, self.options, self.seed, self.actions[:-1])

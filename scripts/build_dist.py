@@ -27,13 +27,12 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
 
 def app_files():
     """(path on disk, name inside the zip) of every Python module and data file."""
-    for folder, keep in ((ROOT / "engine", ("*.py", "*.json")), (ROOT / "web" / "ui", ("*.py",)),
-                         (ROOT / "web" / "i18n", ("*.json",))):
+    for folder, keep in ((ROOT / "engine", ("*.py", "*.json")), (ROOT / "web" / "ui", ("*.py", "*.json"))):
         for pattern in keep:
             for path in sorted(folder.rglob(pattern)):
                 if "__pycache__" not in path.parts:
                     rel = path.relative_to(ROOT)
-                    # web/ui/x.py -> ui/x.py ; web/i18n/x.json -> i18n/x.json
+                    # web/ui/x.py -> ui/x.py ; web/ui/screens/g/words.json -> ui/screens/g/words.json
                     name = rel.relative_to("web") if rel.parts[0] == "web" else rel
                     yield path, name.as_posix()
 
@@ -88,7 +87,7 @@ def main() -> None:
             shutil.copy2(path, DIST / path.name)
     # each game screen may bring its own stylesheet; the page loads one file
     css = [(web / "style.css").read_text()]
-    css += [p.read_text() for p in sorted((web / "ui" / "screens").glob("*.css"))]
+    css += [p.read_text() for p in sorted((web / "ui" / "screens").glob("*/style.css"))]
     (DIST / "style.css").write_text("\n".join(css))
     for folder in ("icons",):
         if (web / folder).is_dir():

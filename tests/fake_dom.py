@@ -97,6 +97,9 @@ class _Module(types.ModuleType):
     def expose(self, name, value):
         pass
 
+    def attach_pan_zoom(self, svg_id, pz):
+        pass  # no board to drag on a page without a browser
+
 
 dom = _Module("ui.dom")
 

@@ -9,7 +9,7 @@ import pytest
 import engine
 from engine import IllegalAction
 from engine.protocol import State
-from engine.registry import GAMES, GameSpec, register
+from engine.registry import GAMES, PLUGINS, Game, GameSpec, register
 
 from . import fake_dom
 from .conftest import random_game as random_states
@@ -64,10 +64,11 @@ class RelayState(State):
 def relay():
     """The relay game, registered only while a test uses it (the generic
     protocol tests run on every registered game)."""
-    register(GameSpec(id="relay", names={"nl": "Estafette", "en": "Relay", "de": "Staffel"}, min_seats=3,
-                      max_seats=3, state_class="tests.test_hotseat:RelayState"))
+    register(Game(GameSpec(id="relay", names={"nl": "Estafette", "en": "Relay", "de": "Staffel"}, min_seats=3,
+                           max_seats=3), state="tests.test_hotseat:RelayState"))
     yield "relay"
     GAMES.pop("relay")
+    PLUGINS.pop("relay")
 
 
 def test_a_pending_hand_over_is_never_dropped_for_a_private_view(relay):

@@ -18,7 +18,7 @@ from engine.saves import depth, parse
 from . import ui_support  # noqa: F401  (puts web/ on the path)
 from .conftest import random_game
 from .junk import damaged_round, deep, good_save, junk_round, positions
-from .toygame import ToyState
+from .games.toy.rules import ToyState
 from ui import i18n  # noqa: E402
 
 GAME_IDS = sorted(GAMES)
@@ -108,11 +108,11 @@ class CachingToy(ToyState):
 def test_legal_actions_are_a_copy_even_when_a_game_keeps_its_list():
     state = CachingToy(2, None, 1)
     legal = state.legal_actions(0)
-    legal[0]["play"] = 99
-    legal.append({"play": 42})
-    assert state.legal_actions(0) == state._legal(0) and {"play": 42} not in state._legal(0)
+    legal[0]["n"] = 99
+    legal.append({"type": "play", "n": 42})
+    assert state.legal_actions(0) == state._legal(0) and {"type": "play", "n": 42} not in state._legal(0)
     with pytest.raises(IllegalAction):
-        state.apply(0, {"play": 42})
+        state.apply(0, {"type": "play", "n": 42})
 
 
 def test_deep_or_huge_actions_are_refused_without_recursing():

@@ -22,6 +22,14 @@ dom = fake_dom.install()
 
 from ui import i18n  # noqa: E402
 from ui.app import App  # noqa: E402
+from ui import screens  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def only_the_real_screens(monkeypatch):
+    """The toy game stays without a screen here, whichever tests ran before
+    (the contract suite gives it one in tests/screens)."""
+    monkeypatch.setattr(screens, "_ROOTS", ["ui.screens"])
 
 NL = i18n.FRAME["nl"]
 STORAGE = storage_cases()

@@ -399,6 +399,7 @@ class App:
         ctx = self.context()
         self.screen.ctx = ctx
         modal = bar = ""
+        details = None
         view = s.shown_view()
         if shown.kind == HANDOFF:
             body = ""
@@ -413,12 +414,15 @@ class App:
                 bar = table.render_window(ctx, s.humans_to_act(), len(s.state.actions), s.window, about)
             elif s.can_back_out():
                 bar = table.render_back_out(ctx, shown.seat)
+            if hasattr(self.screen, "player_details"):  # the game's lines under each player
+                details = self.screen.player_details(view)
             if view.get("over") and self.show_result:
                 modal = table.render_result(view, ctx)
         if self.conflict:
             modal, bar = tabs.render_conflict(self.words), ""
         html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None
-                                  and not self.conflict, thinking=self.thinking, message=self.message, bar=bar)
+                                  and not self.conflict, thinking=self.thinking, message=self.message,
+                                  details=details, bar=bar)
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
         if hasattr(self.screen, "after_render") and shown.kind != HANDOFF:
             self.screen.after_render(dom.by_id("screen"))
@@ -518,7 +522,7 @@ class App:
         try:
             self.session.act(action)
         except engine.IllegalAction as err:
-            self.message = self.words.t("table.illegal", why=str(err))
+            self.message = self.words.t("table.illegal", why=self.words.illegal(err.reason))
             self.render_table()
             return
         self.message = ""
@@ -608,10 +612,7 @@ class App:
 
 
 def start():
-    from . import diagnostics
-
     app = App()
     dom.expose("speeltafelApp", app)
-    dom.expose("speeltafelDiagnostics", diagnostics)
     app.start()
     return app

@@ -75,10 +75,98 @@ def listen(root, dispatch) -> None:
         arg = arg if isinstance(arg, str) else ""  # null arrives as jsnull
         dispatch(cmd, arg, el, str(event.type))
 
+    def press(event):
+        """Enter and Space press an element that acts as a button (role=button,
+        e.g. a target on an SVG board), as they press a real button."""
+        if str(event.key) not in ("Enter", " ") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        el = event.target
+        if not hasattr(el, "getAttribute") or str(getattr(el, "tagName", "")).lower() == "button":
+            return
+        if el.getAttribute("role") != "button":
+            return
+        event.preventDefault()
+        opts = to_js({"bubbles": True}, dict_converter=js.Object.fromEntries)
+        el.dispatchEvent(js.MouseEvent.new("click", opts))
+
     proxy = create_proxy(handler)
     _keep.append(proxy)
     for kind in ("click", "change", "input"):
         root.addEventListener(kind, proxy)
+    keys = create_proxy(press)
+    _keep.append(keys)
+    root.addEventListener("keydown", keys)
+
+
+_PAN_ZOOM: dict = {}  # id(pan_zoom) -> (pan_zoom, its listeners)
+
+
+def _rect(el):
+    r = el.getBoundingClientRect()
+    return float(r.left), float(r.top), float(r.width), float(r.height)
+
+
+def attach_pan_zoom(svg_id: str, pz) -> None:
+    """Let the player drag, pinch, wheel and key the SVG board `svg_id`;
+    `pz` (ui.kit.PanZoom) does the arithmetic, this only wires the events
+    and sets the viewBox while the pointer moves (no redraw)."""
+    svg = by_id(svg_id)
+    if not svg:
+        return
+    entry = _PAN_ZOOM.get(id(pz))
+    if entry is None or entry[0] is not pz:
+
+        def show(el):
+            el.setAttribute("viewBox", pz.viewbox())
+
+        def down(ev):
+            pz.pointer_down(ev.pointerId, float(ev.clientX), float(ev.clientY))
+
+        def move(ev):
+            el = ev.currentTarget
+            what = pz.pointer_move(ev.pointerId, float(ev.clientX), float(ev.clientY), _rect(el))
+            if what not in ("capture", "moved"):
+                return
+            if what == "capture":
+                try:
+                    el.setPointerCapture(ev.pointerId)
+                except Exception:  # noqa: BLE001 - capture is a nicety
+                    pass
+            show(el)
+            ev.preventDefault()
+
+        def up(ev):
+            pz.pointer_up(ev.pointerId)
+
+        def wheel(ev):
+            ev.preventDefault()
+            el = ev.currentTarget
+            pz.wheel(float(ev.clientX), float(ev.clientY), float(ev.deltaY), _rect(el))
+            show(el)
+
+        def click(ev):
+            if pz.take_drag_end():  # the end of a drag is no tap
+                ev.stopPropagation()
+                ev.preventDefault()
+
+        def key(ev):
+            if ev.ctrlKey or ev.metaKey or ev.altKey:
+                return
+            if pz.key(str(ev.key)):
+                ev.preventDefault()
+                show(ev.currentTarget)
+
+        listeners = {"pointerdown": down, "pointermove": move, "pointerup": up, "pointercancel": up,
+                     "wheel": wheel, "click": click, "keydown": key}
+        entry = (pz, {k: create_proxy(f) for k, f in listeners.items()})
+        _PAN_ZOOM[id(pz)] = entry
+    proxies = entry[1]
+    pz.pointers = {}
+    pz.drag = None
+    for name in ("pointerdown", "pointermove", "pointerup", "pointercancel", "keydown"):
+        svg.addEventListener(name, proxies[name])
+    svg.addEventListener("wheel", proxies["wheel"], to_js({"passive": False}, dict_converter=js.Object.fromEntries))
+    svg.addEventListener("click", proxies["click"], to_js({"capture": True}, dict_converter=js.Object.fromEntries))
 
 
 def confirm(text: str) -> bool:

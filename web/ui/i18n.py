@@ -1,8 +1,8 @@
 """Words of the table in Dutch, English and German.
 
 Frame words live here; each game's words (log entries, prompts, card names)
-live in `i18n/<game>.json` beside the UI package, in the format described in
-docs/engine-conventions.md.  Engine log entries are data; this module turns
+live in `words.json` in its screen package (ui/screens/<game>/), in the
+format described in docs/engine-conventions.md.  Engine log entries are data; this module turns
 them into sentences.
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 LANGS = ("nl", "en", "de")
 LANG_NAMES = {"nl": "Nederlands", "en": "English", "de": "Deutsch"}
@@ -135,6 +134,12 @@ FRAME = {
         "time.minutes": "{n} min geleden",
         "time.hours": "{n} uur geleden",
         "time.days": "{n} dagen geleden",
+        "illegal.over": "het spel is afgelopen.",
+        "illegal.no_seat": "die plaats bestaat niet.",
+        "illegal.not_your_turn": "je bent nu niet aan de beurt.",
+        "illegal.unknown_move": "dit spel kent die zet niet.",
+        "illegal.not_allowed": "die zet mag nu niet.",
+        "illegal.nobody": "er zit niemand aan tafel om deze zet te doen.",
     },
     "en": {
         "app.title": "Speeltafel",
@@ -255,6 +260,12 @@ FRAME = {
         "time.minutes": "{n} min ago",
         "time.hours": "{n} h ago",
         "time.days": "{n} days ago",
+        "illegal.over": "the game is over.",
+        "illegal.no_seat": "there is no such seat.",
+        "illegal.not_your_turn": "it is not your turn to decide now.",
+        "illegal.unknown_move": "this game does not know that move.",
+        "illegal.not_allowed": "that move is not allowed now.",
+        "illegal.nobody": "nobody is at the table to make this move.",
     },
     "de": {
         "app.title": "Speeltafel",
@@ -375,10 +386,15 @@ FRAME = {
         "time.minutes": "vor {n} Min.",
         "time.hours": "vor {n} Std.",
         "time.days": "vor {n} Tagen",
+        "illegal.over": "das Spiel ist vorbei.",
+        "illegal.no_seat": "diesen Platz gibt es nicht.",
+        "illegal.not_your_turn": "du bist jetzt nicht am Zug.",
+        "illegal.unknown_move": "dieses Spiel kennt den Zug nicht.",
+        "illegal.not_allowed": "dieser Zug ist jetzt nicht erlaubt.",
+        "illegal.nobody": "niemand sitzt am Tisch, um diesen Zug zu machen.",
     },
 }
 
-STRINGS_DIR = Path(__file__).resolve().parent.parent / "i18n"
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 # "{n|kaart|kaarten}" -> "1 kaart" / "3 kaarten": a count with its noun
 _COUNT = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
@@ -393,7 +409,11 @@ def pick_lang(preferred: str | None, browser: str | None) -> str:
 
 def game_strings(game_id: str) -> dict:
     """The game's strings file, or empty tables when it has none yet."""
-    path = STRINGS_DIR / f"{game_id}.json"
+    from .screens import words_path
+
+    path = words_path(game_id)
+    if path is None:
+        return {}
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -407,15 +427,21 @@ class Words:
         self.lang = lang if lang in LANGS else "en"
         self.game = game_strings(game_id).get(self.lang, {}) if game_id else {}
         self.player_name = player_name or (lambda seat: f"#{seat + 1}")
+        self.missing: set = set()  # (section, key) asked for but not worded: tests check it stays empty
 
-    def t(self, key: str, **params) -> str:
-        template = FRAME[self.lang].get(key) or FRAME["en"].get(key, key)
-        return self.fill(template, params)
+    def _lookup(self, section: str, key: str, table: dict, fallback):
+        if key in table:
+            return table[key]
+        self.missing.add((section, key))
+        return fallback
+
+    def t(self, key: str, _escape=None, **params) -> str:
+        template = FRAME[self.lang].get(key) or self._lookup("frame", key, FRAME["en"], key)
+        return self.fill(template, params, _escape)
 
     def name(self, ident) -> str:
         """A game id (card, country, ...) in this language."""
-        names = self.game.get("names", {})
-        return names.get(str(ident), str(ident))
+        return self._lookup("names", str(ident), self.game.get("names", {}), str(ident))
 
     def why(self, err) -> str:
         """Why a save could not be read (an engine SaveError, worded here)."""
@@ -424,9 +450,19 @@ class Words:
             key = "saveerr.damaged"
         return self.t(key, **getattr(err, "params", {}))
 
-    def ui(self, key: str, **params) -> str:
+    def ui(self, key: str, _escape=None, **params) -> str:
         """A game-specific interface word (`ui` section of the strings file)."""
-        return self.fill(self.game.get("ui", {}).get(key, key), params)
+        return self.fill(self._lookup("ui", key, self.game.get("ui", {}), key), params, _escape)
+
+    def illegal(self, reason: dict | None) -> str:
+        """Why a move was refused: the engine's reason key, worded by the
+        game's strings ("illegal" section) or the frame's."""
+        reason = dict(reason or {"k": "not_allowed"})
+        key = str(reason.get("k"))
+        template = self.game.get("illegal", {}).get(key)
+        if template is None:
+            template = FRAME[self.lang].get("illegal." + key) or FRAME[self.lang]["illegal.not_allowed"]
+        return self.fill(template, reason)
 
     def level(self, level: str) -> str:
         key = f"level.{level}"
@@ -434,46 +470,61 @@ class Words:
             return FRAME[self.lang][key]
         return self.game.get("ui", {}).get(key, level)
 
-    def fill(self, template: str, params: dict) -> str:
+    def fill(self, template: str, params: dict, escape=None) -> str:
+        """The template with its parameters put in.  With `escape` (the UI
+        kit's), the template and every value put in are escaped once each
+        (values that are HTML already stay as they are)."""
+        esc = escape or str
+        if escape:
+            template = escape(template)
+
         def one(match):
             key, kind = match.group(1), match.group(2)
             if key not in params:
+                self.missing.add(("param", key))
                 return match.group(0)
             value = params[key]
             if kind == "player":
                 seats = [v for v in _as_list(value) if v is not None]
                 if not seats:
-                    return self.t("table.nobody")
-                return self._join([self.player_name(v) for v in seats])
+                    return esc(self.t("table.nobody"))
+                return self._join([esc(self.player_name(v)) for v in seats])
             if kind == "name":
-                return self._join([self.name(v) for v in _as_list(value)])
+                return self._join([esc(self.name(v)) for v in _as_list(value)])
             if isinstance(value, list):
-                return self._join([str(v) for v in value])
-            return str(value)
+                return self._join([esc(v) for v in value])
+            return esc(value)
 
         def count(match):
             key, one_form, many_form = match.groups()
             if key not in params:
+                self.missing.add(("param", key))
                 return match.group(0)
             value = params[key]
-            return f"{value} {one_form if value in (1, -1) else many_form}"
+            return f"{esc(value)} {one_form if value in (1, -1) else many_form}"
 
         return _PLACEHOLDER.sub(one, _COUNT.sub(count, template))
 
-    def entry(self, entry: dict) -> str:
+    def entry(self, entry: dict, escape=None) -> str:
         """One engine log entry as a sentence."""
         template = self.game.get("log", {}).get(entry.get("k", ""))
         if template is None:
+            self.missing.add(("log", entry.get("k", "")))
             params = ", ".join(f"{k}={v}" for k, v in entry.items() if k not in ("k", "turn"))
-            return f"{entry.get('k', '?')}: {params}"
-        return self.fill(template, entry)
+            text = f"{entry.get('k', '?')}: {params}"
+            return escape(text) if escape else text
+        return self.fill(template, entry, escape)
 
     def prompt(self, prompt: dict | None, phase: str | None = None) -> str:
         if not prompt and not phase:
             return ""
         prompt = prompt or {"k": phase}
-        template = self.game.get("phase", {}).get(prompt.get("k") or phase or "")
-        return self.fill(template, prompt) if template is not None else ""
+        key = prompt.get("k") or phase or ""
+        template = self.game.get("phase", {}).get(key)
+        if template is None:
+            self.missing.add(("phase", key))
+            return ""
+        return self.fill(template, prompt)
 
     def _join(self, items: list[str]) -> str:
         if len(items) <= 1:

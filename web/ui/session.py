@@ -253,7 +253,7 @@ class Session:
         """The shown seat's action (raises engine.IllegalAction, state unchanged)."""
         shown = self._shown
         if shown.kind != PRIVATE:
-            raise engine.IllegalAction("Nobody is at the table to make this move.")
+            raise engine.IllegalAction("Nobody is at the table to make this move.", {"k": "nobody"})
         self.state.apply(shown.seat, action)
         if self.forward == shown.seat:
             self.forward = None  # answered: the window asks the table again

@@ -1,0 +1,107 @@
+"""sample_state(view, rng): a Thurn und Taxis game consistent with one seat's view.
+
+Hidden from a seat: the other hands (except cards seen taken from the open
+display), the cities of the others' carriage cards (horses), the order of
+deck and discards, and which bonus tiles the others hold.  The sampler deals
+those anew from the cards and tiles not accounted for.
+"""
+
+from __future__ import annotations
+
+from engine.sampling import adopt_history
+
+from .board import load_map
+from .state import ThurnTaxisState, initial_stacks
+
+
+def sample_state(view, rng) -> ThurnTaxisState:
+    seat = view["seat"]
+    state = ThurnTaxisState.__new__(ThurnTaxisState)
+    adopt_history(state, view, rng)
+    b = state.board = load_map(view["map"])
+    state.horses_mode = view["horses"]
+    state.turn = view["turn"]
+    free = set(range(b.n * b.copies))  # cards not yet placed anywhere
+
+    def take(city_id, h=None):
+        """A free card of that city (and horseshoes)."""
+        ci = b.index[city_id]
+        for card in range(ci * b.copies, (ci + 1) * b.copies):
+            if card in free and (h is None or not state.horses_mode or b.card_horses(card) == h):
+                free.discard(card)
+                return card
+        raise ValueError(f"no card of {city_id} left to sample")
+
+    def take_horses(h):
+        options = sorted(c for c in free if b.card_horses(c) == h)
+        card = options[rng.below(len(options))]
+        free.discard(card)
+        return card
+
+    players = view["players"]
+    n = len(players)
+    state.display = [None if c is None else take(c["city"], c["h"]) for c in view["display"]]
+    state.routes = [[take(c["city"], c["h"]) for c in p["route"]] for p in players]
+    state.horse_cards = [[] for _ in range(n)]
+    for s, p in enumerate(players):
+        if p.get("carriage_cards") is not None:
+            state.horse_cards[s] = [take(c["city"], c["h"]) for c in p["carriage_cards"]]
+        elif state.horses_mode:
+            state.horse_cards[s] = [take_horses(h) for h in p["horse_cards"]]
+    state.hands = [[] for _ in range(n)]
+    if view["hand"] is not None:
+        state.hands[seat] = [take(c["city"], c["h"]) for c in view["hand"]]
+    for s, p in enumerate(players):
+        if s != seat:  # cards seen taken from the display are still in that hand
+            state.hands[s] = [take(city) for city in p["taken_open"]]
+    rest = sorted(free)
+    rng.shuffle(rest)
+    for s, p in enumerate(players):
+        while len(state.hands[s]) < p["hand"]:
+            state.hands[s].append(rest.pop())
+    state.discards = [rest.pop() for _ in range(view["discards"])]
+    state.deck = rest
+    assert len(state.deck) == view["deck"], "the view's card counts do not add up"
+    state.houses = [[b.index[c] for c in p["houses"]] for p in players]
+    state.houses_left = [p["houses_left"] for p in players]
+    state.carriages = [list(p["carriages"]) for p in players]
+    state.carriage_supply = {int(k): v for k, v in view["carriage_supply"].items()}
+    state.stacks = {k: list(v) for k, v in view["stacks"].items()}
+    state.bonus = _bonus_tiles(b, view, rng)
+    state._new_tiles = []
+    state.open_taken = [[b.index[c] for c in p["taken_open"]] for p in players]
+    state.start = view["start_player"]
+    state.current = view["active"] if view["active"] is not None else state.start
+    state.end_trigger = view["end_triggered_by"]
+    state.over = view["phase"] == "over"
+    ts = view["turn_state"]
+    state.drawn, state.played, state.official = ts["drawn"], ts["played"], ts["official"]
+    state.must_two, state.wagner = ts["must_draw_two"], ts["wagner"]
+    state.discarding = view["phase"] == "discard"
+    return state
+
+
+def _bonus_tiles(b, view, rng) -> list:
+    """Own (and, at the end, everyone's) tiles as shown; the others get the
+    tiles gone from the stacks that nobody shown holds, one per kind each."""
+    players = view["players"]
+    out = [[[t["tile"], t["value"]] for t in p["bonus"]] if "bonus" in p else [] for p in players]
+    gone = []
+    for key, values in initial_stacks(b).items():
+        taken = values[:len(values) - len(view["stacks"][key])]
+        for value in taken:
+            gone.append([key, value])
+    for tiles in out:
+        for tile in tiles:
+            if tile in gone:
+                gone.remove(tile)
+    rng.shuffle(gone)
+    for s, p in enumerate(players):
+        if "bonus" in p:
+            continue
+        for _ in range(p["bonus_count"]):
+            held = {k for k, _ in out[s]}
+            pick = next((t for t in gone if t[0] not in held), None) or gone[0]
+            gone.remove(pick)
+            out[s].append(pick)
+    return out
