@@ -110,7 +110,7 @@ def play(Session, table, seed, cap=6000, bots_first=True):
         elif kind == "handoff":
             s.confirm_handoff()
         elif kind == "window":
-            window = s.state.view(None)["window"]
+            window = s.state.window()
             wants = {h: choose(s, h, human_level) for h in s.humans_to_act()}
             aloud = [h for h, a in wants.items() if a in window.get("public", [])]
             eager = [h for h, a in wants.items() if a != window["pass"] and h not in aloud]

@@ -225,10 +225,10 @@ def window_html(s):
 
 
 def test_one_human_answers_windows_on_their_own_view():
-    c = random_game("kutschfahrt", 4, 1, 3, until=lambda s: s.state.view(None)["window"] is not None
+    c = random_game("kutschfahrt", 4, 1, 3, until=lambda s: s.state.window() is not None
                     and s.humans_to_act())
     s = c.s
-    assert s.shown() == Shown(PRIVATE, s.humans()[0]) and s.state.view(None)["window"]["pass"] in s.my_legal()
+    assert s.shown() == Shown(PRIVATE, s.humans()[0]) and s.state.window()["pass"] in s.my_legal()
 
 
 # ------------------------------------------------------------- no undo at the end

@@ -28,6 +28,7 @@ def test_windows_are_public_and_every_asked_seat_may_pass():
     for seed in range(40):
         for i, state in enumerate(positions(3 + seed % 8, seed, OPTIONS[seed % 3])):
             window = state.view(None)["window"]
+            assert state.window() == window, "the hook and the view say the same"
             if i % 7 == 0:
                 assert all(state.view(s)["window"] == window for s in range(state.seats)), "the same for all"
             if state.is_over():
@@ -54,7 +55,7 @@ def test_a_pass_lays_nothing_and_shows_nothing():
     checked = 0
     for seed in range(8):
         for state in positions(4 + seed % 5, seed):
-            window = None if state.is_over() else state.view(None)["window"]
+            window = state.window()
             if window is None:
                 continue
             seat = state.to_act()[0]

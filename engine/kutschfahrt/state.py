@@ -297,6 +297,9 @@ class KutschfahrtState(State):
         return totals(self)
 
     # ---------------------------------------------------------------- view
+    def _window(self):
+        return window(self.step["phase"], self.seats, self.current)
+
     def _view(self, seat):
         n = self.seats
         view = {
@@ -318,7 +321,6 @@ class KutschfahrtState(State):
             "claims": [dict(c) for c in self.claims],
             "turn": self.turn,
             "prompt": {"k": self.step["phase"], "seat": None if self.over else self.current},
-            "window": None if self.over else window(self.step["phase"], n, self.current),
         }
         if seat is None:
             view["me"] = None

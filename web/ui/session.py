@@ -12,7 +12,7 @@ answer to "what is on the screen now", and the app draws only from it:
   act changes meanwhile it names whoever is next now (maybe the same person
   again), it never falls through to a private view;
 - an open window (a step where the engine asks seats whatever they hold and
-  names their do-nothing answer, `view["window"]`) is asked in public: every
+  names their do-nothing answer, `State.window()`) is asked in public: every
   human may step forward ("I'll play something"), give an answer the engine
   calls public out loud, or the table answers "nobody"; only a human who
   stepped forward is handed the device, and may back out without acting.
@@ -126,10 +126,8 @@ class Session:
         return va != vb
 
     def _open_window(self) -> dict | None:
-        """The engine's open window now (`view["window"]`), if any."""
-        if self.state.is_over():
-            return None
-        return self.state.view(None).get("window")
+        """The engine's step asked in public now (`State.window()`), if any."""
+        return self.state.window()
 
     # ------------------------------------------------------ what is on screen
     def shown(self) -> Shown:
