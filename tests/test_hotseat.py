@@ -318,3 +318,18 @@ def test_no_undo_button_on_the_result_screen(app):
     s.settle()
     html = draw(app, s)
     assert 'class="result"' in html and 'id="undo"' not in html
+
+
+def test_the_app_takes_a_public_answer_only_for_the_window_on_the_screen(app):
+    def turn_in_public(s):
+        return s.shown().kind == WINDOW and s.state.step["phase"] == "turn"
+
+    s = kf_session_at(turn_in_public)
+    html = draw(app, s)
+    seat = s.humans_to_act()[0]
+    moves = len(s.state.actions)
+    assert f'data-cmd="answer" data-arg="{seat}:0:{moves}"' in html and "window-fold" in html
+    app.dispatch("answer", f"{seat}:0:{moves - 1}", None, "click")  # drawn before a move: ignored
+    assert len(s.state.actions) == moves
+    app.dispatch("answer", f"{seat}:0:{moves}", None, "click")
+    assert s.state.actions[moves] == [seat, {"type": "pass"}]

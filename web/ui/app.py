@@ -455,25 +455,24 @@ class App:
 
     def cmd_answer(self, arg, el, ev):
         """On the public window screen: a human gives a public answer ("seat:index:moves")."""
-        if ev != "click" or not self.session or self.conflict:
-            return
-        try:
+        def answer():
             seat, index, moves = (int(x) for x in arg.split(":"))
             self.session.answer(seat, self.session.window["public"][index], moves)
-        except (ValueError, IndexError, KeyError, TypeError, engine.IllegalAction):
-            self.render_table()  # the window changed meanwhile: ask again
-            return
-        self.message = ""
-        self.after_action()
+        self._public_move(ev, answer)
 
     def cmd_nobody(self, arg, el, ev):
         """On the public window screen: nobody plays anything (every human asked passes)."""
+        self._public_move(ev, lambda: self.session.nobody(int(arg)))
+
+    def _public_move(self, ev, move):
+        """A move made on the public window screen; if a bot changed the
+        window meanwhile it counts for nothing and the table asks again."""
         if ev != "click" or not self.session or self.conflict:
             return
         try:
-            self.session.nobody(int(arg))
-        except (ValueError, engine.IllegalAction):
-            self.render_table()  # a bot changed the window meanwhile: ask again
+            move()
+        except (ValueError, IndexError, KeyError, TypeError, engine.IllegalAction):
+            self.render_table()
             return
         self.message = ""
         self.after_action()
