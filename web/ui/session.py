@@ -125,10 +125,6 @@ class Session:
         vb.pop("seat", None)
         return va != vb
 
-    def _open_window(self) -> dict | None:
-        """The engine's step asked in public now (`State.window()`), if any."""
-        return self.state.window()
-
     # ------------------------------------------------------ what is on screen
     def shown(self) -> Shown:
         """The one decision of what the screen shows (see the module doc)."""
@@ -145,7 +141,7 @@ class Session:
         waiting = self.humans_to_act()
         if self.forward is not None and self.forward not in waiting:
             self.forward = None  # nothing left to answer (its hand-over, if pending, is re-aimed below)
-        window = self._open_window() if waiting else None
+        window = self.state.window() if waiting else None  # the engine says what is asked in public
         holder_alone = self.handoff_to is None and self.viewer is not None and waiting == [self.viewer]
         if window and self.forward is None and not holder_alone:
             # asked in public: the device lies on the table, nobody holds it privately
@@ -233,7 +229,7 @@ class Session:
             raise engine.IllegalAction("The table changed meanwhile; look again.")
         window = self.window
         for seat in self.humans_to_act():
-            if self._open_window() != window:
+            if self.state.window() != window:
                 break  # this window closed; whatever follows is asked anew
             if seat in self.state.to_act():
                 self.state.apply(seat, window["pass"])
