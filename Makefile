@@ -33,13 +33,13 @@ play: dist
 	$(PYTHON) scripts/serve.py --port $(PORT)
 
 unit: $(VENV)/.installed
-	$(PY) -m pytest tests
+	$(PY) -m pytest tests  # without the slow fuzz (see pyproject.toml)
 
 e2e: deps dist
 	$(PY) -m pytest e2e
 
 test: deps dist
-	$(PY) -m pytest tests e2e
+	$(PY) -m pytest -m "" tests e2e
 
 clean:
-	rm -rf dist $(VENV) node_modules
+	rm -rf dist $(VENV) node_modules .cache

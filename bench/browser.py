@@ -1,14 +1,21 @@
-"""Browser measurements for BENCHMARKS.md (issue 6), in headless Chromium.
+"""Browser measurements for BENCHMARKS.md (issues 6 and 16), in headless Chromium.
 
     make dist && .venv/bin/python bench/browser.py [--runs 5] [--decisions 300]
+        [--parts start,size,lighthouse,bots,stalls] [--lighthouse-runs 3]
 
-1. Start-up: navigation → interactive lobby (body[data-ready=lobby]), cold (new
-   profile) and warm (files from the service worker), beside a bare PyScript page
-   on the same runtime that prints one line, cached by a service worker the same way.
-2. Download size of the first visit (bytes as sent, and gzip-compressed).
-3. Bot decisions in the browser: median, 90th percentile and slowest per game
+1. Start-up, cold (new profile) and warm (files from the service worker), beside
+   a bare PyScript page on the same runtime as Pyodide ships it (its whole stdlib)
+   that prints one line, cached by a service worker the same way: navigation →
+   the prerendered lobby on screen (usable, #prelobby) and → Python's lobby
+   (body[data-ready=lobby]); the bare page: → its line (body[data-ready=bare]).
+2. Download size of the first visit until Python's lobby (bytes as sent, and
+   gzip-compressed).
+3. Lighthouse (bench/package.json pins it; installed here on first use, never
+   by `make test`), mobile and desktop, the table and the bare page: first and
+   largest contentful paint, time to interactive, total blocking time.
+4. Bot decisions in the browser: median, 90th percentile and slowest per game
    and level, over whole games the level plays against itself.
-4. The longest main-thread stall (long tasks) while bots play on the real table.
+5. The longest main-thread stall (long tasks) while bots play on the real table.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -35,10 +43,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 
 
 def bare_site(dist: Path) -> Path:
-    """A bare PyScript page on the same runtime, with its own service worker."""
+    """A bare PyScript page on the same runtime as Pyodide ships it (its whole
+    stdlib as sources, its full lock file), with its own service worker."""
     site = Path(tempfile.mkdtemp()) / "bare"
     site.mkdir()
     shutil.copytree(dist / "runtime", site / "runtime")
+    for name in ("python_stdlib.zip", "pyodide-lock.json"):
+        shutil.copy(ROOT / "node_modules" / "pyodide" / name, site / "runtime" / "pyodide" / name)
     shutil.copy(ROOT / "bench/bare/index.html", site / "index.html")
     (site / "pyscript.json").write_text(json.dumps({"interpreter": "./runtime/pyodide/pyodide.mjs"}))
     files = ["./"] + sorted("./" + p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
@@ -47,27 +58,33 @@ def bare_site(dist: Path) -> Path:
     return site
 
 
-def start_times(browser, url, ready, runs):
-    """Cold and warm start in ms: each run a fresh profile; warm = second visit."""
-    cold, warm = [], []
-    for _ in range(runs):
-        context = browser.new_context()
-        page = context.new_page()
-        t0 = time.perf_counter()
-        page.goto(url)
-        page.wait_for_selector(f"body[data-ready={ready}]", state="attached", timeout=120_000)
-        cold.append((time.perf_counter() - t0) * 1000)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-        page.wait_for_timeout(500)
-        t0 = time.perf_counter()
-        page.goto(url)
-        page.wait_for_selector(f"body[data-ready={ready}]", state="attached", timeout=120_000)
-        warm.append((time.perf_counter() - t0) * 1000)
-        context.close()
-    return cold, warm
+def visit(page, url, ready, shown):
+    """ms from navigation until `shown` is on screen and until body[data-ready=<ready>]."""
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector(shown, timeout=120_000)
+    on_screen = (time.perf_counter() - t0) * 1000
+    page.wait_for_selector(f"body[data-ready={ready}]", state="attached", timeout=120_000)
+    return on_screen, (time.perf_counter() - t0) * 1000
 
 
-def first_visit_bytes(browser, url):
+def start_times(browser, url, ready, shown):
+    """One cold start (fresh profile) and one warm (second visit, files from the
+    service worker): {"cold"|"warm": (on screen ms, ready ms)}."""
+    context = browser.new_context()
+    page = context.new_page()
+    cold = visit(page, url, ready, shown)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    page.wait_for_timeout(500)
+    warm = visit(page, url, ready, shown)
+    context.close()
+    return {"cold": cold, "warm": warm}
+
+
+def first_visit_bytes(browser, url, dist):
+    """Bytes of the first visit until Python's lobby, as sent and gzip-compressed;
+    and what the service worker then fetches besides (the files of the site the
+    page did not ask for), read from dist/."""
     context = browser.new_context()
     page = context.new_page()
     sizes = []
@@ -75,15 +92,56 @@ def first_visit_bytes(browser, url):
     page.goto(url)
     page.wait_for_selector("body[data-ready=lobby]", state="attached", timeout=120_000)
     raw = packed = 0
+    fetched = set()
     for response in sizes:
         try:
             body = response.body()
         except Exception:
             continue
+        fetched.add(response.url[len(url):])
         raw += len(body)
         packed += len(gzip.compress(body, 6))
     context.close()
-    return raw, packed
+    sw = (dist / "sw.js").read_text()
+    files = json.loads(sw[sw.index("const FILES = ") + len("const FILES = "):].split(";\n", 1)[0])
+    later = [dist / f[2:] for f in files if f != "./" and f[2:] not in fetched]
+    later_raw = sum(p.stat().st_size for p in later)
+    later_packed = sum(len(gzip.compress(p.read_bytes(), 6)) for p in later)
+    return {"bytes": raw, "gzip_bytes": packed, "sw_later_bytes": later_raw, "sw_later_gzip_bytes": later_packed,
+            "sw_later_files": len(later)}
+
+
+LIGHTHOUSE = ROOT / "bench" / "node_modules" / "lighthouse" / "cli" / "index.js"
+LH_AUDITS = {"fcp_ms": "first-contentful-paint", "lcp_ms": "largest-contentful-paint",
+             "tti_ms": "interactive", "tbt_ms": "total-blocking-time", "cls": "cumulative-layout-shift",
+             "bytes": "total-byte-weight"}
+
+
+def lighthouse(url, preset, runs):
+    """Median Lighthouse figures over `runs` runs with Debian's chromium (no
+    download): the mobile profile (Lighthouse's default: simulated slow 4G,
+    4x slower CPU) or the desktop one."""
+    if not LIGHTHOUSE.exists():  # the bench's own tools, pinned in bench/package.json
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT / "bench", check=True)
+    results = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "report.json"
+            args = ["node", str(LIGHTHOUSE), url, "--chrome-path=/usr/bin/chromium",
+                    "--chrome-flags=--headless=new --no-sandbox --disable-gpu", "--only-categories=performance",
+                    "--output=json", f"--output-path={out}", "--quiet"]
+            args.append("--only-audits=" + ",".join(LH_AUDITS.values()))  # no body fetching audits
+            if preset == "desktop":
+                args.append("--preset=desktop")
+            for attempt in range(3):  # DevTools can time out on a busy machine
+                if subprocess.run(args).returncode == 0:
+                    break
+            else:
+                raise RuntimeError(f"lighthouse failed three times on {url}")
+            report = json.loads(out.read_text())
+        results.append({key: report["audits"][audit]["numericValue"] for key, audit in LH_AUDITS.items()})
+    row = {key: round(statistics.median(r[key] for r in results), 3 if key == "cls" else 0) for key in LH_AUDITS}
+    return {**row, "lighthouse": report["lighthouseVersion"], "runs": runs}
 
 
 def bot_times(browser, url, decisions, levels=None, games=None):
@@ -100,13 +158,27 @@ def bot_times(browser, url, decisions, levels=None, games=None):
         for level in bots.LEVELS[game_id]:
             if levels and level not in levels:
                 continue
-            times = json.loads(page.evaluate(
-                "a => speeltafelDiagnostics.bot_decisions(a[0], a[1], a[2], a[3])",
-                [game_id, level, seats, decisions]))
+            times = json.loads(run_in_page(page, "bot_decisions", game_id, level, seats, decisions))
             p90 = sorted(times)[int(0.9 * (len(times) - 1))]
             rows.append((game_id, level, seats, statistics.median(times), p90, max(times), len(times)))
     context.close()
     return rows
+
+
+IN_PAGE = (ROOT / "bench" / "in_page.py").read_text()
+# exec bench/in_page.py in the page's own interpreter (reached through the
+# table object tests already use), then call one of its functions
+RUN_IN_PAGE = """([src, name, args]) => {
+    const py = speeltafelApp.start.__func__.__globals__.get('__builtins__');
+    const get = (k) => (typeof py.get === 'function' ? py.get(k) : py[k]);
+    const ns = get('dict')();
+    get('exec')(src, ns);
+    return ns.get(name)(...args);
+}"""
+
+
+def run_in_page(page, name, *args):
+    return page.evaluate(RUN_IN_PAGE, [IN_PAGE, name, list(args)])
 
 
 def longest_stall(browser, url, game_id, seats, level, seconds):
@@ -139,7 +211,8 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--decisions", type=int, default=300)
     parser.add_argument("--stall-seconds", type=int, default=20)
-    parser.add_argument("--parts", default="start,size,bots,stalls",
+    parser.add_argument("--lighthouse-runs", type=int, default=3)
+    parser.add_argument("--parts", default="start,size,lighthouse,bots,stalls",
                         help="which measurements to run, comma-separated")
     parser.add_argument("--levels", default="", help="bot levels to time/stall-test (default all)")
     parser.add_argument("--games", default="", help="games for the bot parts (default all)")
@@ -157,24 +230,28 @@ def main():
         out = {}
         med = statistics.median
         if "start" in parts:
-            bare_cold, bare_warm, table_cold, table_warm = [], [], [], []
+            runs = {"bare": [], "table": []}
             for _ in range(args.runs):  # interleaved, so both see the same machine
-                c, w = start_times(browser, bare_url, "bare", 1)
-                bare_cold += c
-                bare_warm += w
-                c, w = start_times(browser, table_url, "lobby", 1)
-                table_cold += c
-                table_warm += w
-            out["start"] = {"bare_cold": med(bare_cold), "bare_warm": med(bare_warm),
-                            "table_cold": med(table_cold), "table_warm": med(table_warm),
-                            "cold_ratio": round(med(table_cold) / med(bare_cold), 2),
-                            "warm_ratio": round(med(table_warm) / med(bare_warm), 2),
-                            "runs": args.runs}
-            print(json.dumps(out["start"]), flush=True)
+                runs["bare"].append(start_times(browser, bare_url, "bare", "body[data-ready=bare]"))
+                runs["table"].append(start_times(browser, table_url, "lobby", "#prelobby, #app .lobby"))
+            row = {"runs": args.runs}
+            for visit_kind in ("cold", "warm"):
+                bare = med(r[visit_kind][1] for r in runs["bare"])
+                shown = med(r[visit_kind][0] for r in runs["table"])
+                ready = med(r[visit_kind][1] for r in runs["table"])
+                row[visit_kind] = {"bare_ms": round(bare), "lobby_on_screen_ms": round(shown),
+                                   "python_lobby_ms": round(ready), "on_screen_ratio": round(shown / bare, 2),
+                                   "python_lobby_ratio": round(ready / bare, 2)}
+            out["start"] = row
+            print(json.dumps(row), flush=True)
         if "size" in parts:
-            raw, packed = first_visit_bytes(browser, table_url)
-            out["first_visit"] = {"bytes": raw, "gzip_bytes": packed}
+            out["first_visit"] = first_visit_bytes(browser, table_url, dist)
             print(json.dumps(out["first_visit"]), flush=True)
+        if "lighthouse" in parts:
+            for preset in ("mobile", "desktop"):
+                for name, url in (("bare", bare_url), ("table", table_url)):
+                    row = {"page": name, "preset": preset, **lighthouse(url, preset, args.lighthouse_runs)}
+                    print(json.dumps(row), flush=True)
         if "bots" in parts:
             for row in bot_times(browser, table_url, args.decisions, levels, games):
                 print(json.dumps({"game": row[0], "level": row[1], "seats": row[2], "median_ms": round(row[3], 1),

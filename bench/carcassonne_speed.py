@@ -17,7 +17,8 @@ CLOCK = time.process_time
 
 sys.path.insert(0, ".")
 
-from engine import bots, new_game  # noqa: E402
+from engine import new_game  # noqa: E402
+from engine.play import bot_chooser, finish, random_chooser  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
 
@@ -25,11 +26,7 @@ def random_games(n, seats=4):
     times = []
     for seed in range(n):
         t = CLOCK()
-        s = new_game("carcassonne", seats, seed=seed)
-        r = Rng(seed + 7)
-        while not s.is_over():
-            seat = s.to_act()[0]
-            s.apply(seat, r.choice(s.legal_actions(seat)))
+        finish(new_game("carcassonne", seats, seed=seed), random_chooser(Rng(seed + 7), first=True))
         times.append((CLOCK() - t) * 1000)
     return times
 
@@ -39,15 +36,13 @@ def decisions(n, budget_ms):
     for seed in range(n):
         s = new_game("carcassonne", 2, seed=1000 + seed)
         levels = ["strong", "greedy"] if seed % 2 == 0 else ["greedy", "strong"]
-        while not s.is_over():
-            seat = s.to_act()[0]
-            legal = s.legal_actions(seat)
-            t = CLOCK()
-            a = bots.choose("carcassonne", s.view(seat), legal, levels[seat],
-                            seed=len(s.actions), budget_ms=budget_ms)
+
+        def timed(seat, legal, ms, levels=levels):
             if len(legal) > 1:
-                per[levels[seat]].append((CLOCK() - t) * 1000)
-            s.apply(seat, a)
+                per[levels[seat]].append(ms)
+
+        finish(s, bot_chooser(levels, budget_ms=budget_ms, on_decision=timed, first=True, clock=CLOCK,
+                              seeds=lambda state, n: len(state.actions)))
     return per
 
 

@@ -13,15 +13,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
+from engine.play import finish, random_chooser  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
 
 def one_game(game_id, seats, seed):
-    state = engine.new_game(game_id, seats, None, seed)
-    rng = Rng(seed)
-    while not state.is_over():
-        seat = rng.choice(state.to_act())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state = finish(engine.new_game(game_id, seats, None, seed), random_chooser(Rng(seed)))
     return len(state.actions)
 
 

@@ -26,7 +26,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from engine import bots, new_game  # noqa: E402
+from engine import new_game  # noqa: E402
+from engine.play import bot_chooser  # noqa: E402
+from engine.play import play as play_out  # noqa: E402
 
 GAME = "kutschfahrt"
 
@@ -36,18 +38,15 @@ def play(seats, seed, level_of, options=None, budget_ms=200, cap=8000):
     state = new_game(GAME, seats, options, seed)
     levels = level_of(state)
     times = []
-    decisions = 0
-    while not state.is_over() and decisions < cap:
-        acting = state.to_act()
-        seat = acting[0]
-        legal = state.legal_actions(seat)
-        t0 = time.perf_counter()
-        action = bots.choose(GAME, state.view(seat), legal, levels[seat],
-                             seed * 1000003 + decisions, budget_ms)
+
+    def timed(seat, legal, ms):
         if len(legal) > 1:
-            times.append((time.perf_counter() - t0) * 1000)
-        state.apply(seat, action)
-        decisions += 1
+            times.append(ms)
+
+    chooser = bot_chooser(levels, seed, budget_ms, timed, first=True)
+    for decisions, _ in enumerate(play_out(state, chooser), 1):
+        if decisions >= cap:
+            break
     return state, levels, times
 
 

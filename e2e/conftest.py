@@ -106,8 +106,7 @@ class Tab:
         self.context.close()
 
 
-@pytest.fixture
-def tab(browser, site):
+def _checked_tab(browser, site):
     t = Tab(browser, site)
     yield t
     try:
@@ -115,3 +114,15 @@ def tab(browser, site):
         assert t.errors == [], f"errors on the page: {t.errors[:3]}"
     finally:
         t.close()
+
+
+@pytest.fixture
+def tab(browser, site):
+    yield from _checked_tab(browser, site)
+
+
+@pytest.fixture(scope="module")
+def module_tab(browser, site):
+    """One context for a whole test file (the runtime boots once per page load,
+    not per context); the same checks as `tab` at the end."""
+    yield from _checked_tab(browser, site)

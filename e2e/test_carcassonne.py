@@ -5,7 +5,6 @@ confirming, a follower, zoom/pan/fit); pan and zoom by mouse and by pinch."""
 
 import json
 import re
-import time
 
 import pytest
 
@@ -61,8 +60,7 @@ def test_full_game_against_a_bot_by_clicking(tab):
     assert "Anna 0" in page.get_attribute(".cc-track", "aria-label")
     left0 = int(page.inner_text("#cc-tiles-left"))
     turns = followers = closeups = pests = 0
-    deadline = time.time() + 110
-    while time.time() < deadline:
+    for _ in range(300):  # a two-player game takes about 80 of these steps
         page.wait_for_selector(CONTROLS, timeout=30_000)
         if page.locator(".result").count():
             break
@@ -98,7 +96,7 @@ def test_full_game_against_a_bot_by_clicking(tab):
             page.click("#cc-confirm")
             pests += 1
     else:
-        raise AssertionError("the game did not end in time")
+        raise AssertionError("the game did not end in 300 steps")
     assert turns >= 25 and followers >= 3 and closeups >= 1
     result = page.locator(".result")
     assert result.is_visible()

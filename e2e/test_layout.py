@@ -13,6 +13,14 @@ import engine
 
 LANDSCAPE = {"width": 1280, "height": 800}
 PORTRAIT = {"width": 800, "height": 1280}
+# two animation frames after the window has its new size: the layout is done
+SETTLED = """s => window.innerWidth === s.width && window.innerHeight === s.height
+    && new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"""
+
+
+def _resize(page, size):
+    page.set_viewport_size(size)
+    page.wait_for_function(SETTLED, arg=size)
 NAMES = ["Anna", "Bram", "Carla", "Daan", "Eva", "Femke", "Gijs", "Hanna", "Ivo", "Joost"]
 
 SCROLL = "() => [document.documentElement.scrollWidth - innerWidth, document.documentElement.scrollHeight - innerHeight]"
@@ -92,8 +100,7 @@ def test_lobby_start_in_reach_and_tappable_options_both_ways(tab):
 
 def test_full_coach_fits_both_ways_and_the_log_shows_the_newest(tab):
     page = _open(tab, save=_save("kutschfahrt", 9, moves=60, seed=5))
-    page.set_viewport_size(LANDSCAPE)
-    page.wait_for_timeout(200)
+    _resize(page, LANDSCAPE)
     sideways, downwards = page.evaluate(SCROLL)
     # landscape: the frame is the window; board and side column scroll inside it
     assert sideways <= 0 and downwards <= 0, (sideways, downwards)
@@ -106,8 +113,7 @@ def test_full_coach_fits_both_ways_and_the_log_shows_the_newest(tab):
     assert log["y"] - 1 <= last["y"] and last["y"] + last["height"] <= log["y"] + log["height"] + 1, \
         "the newest log entry is not in view"
 
-    page.set_viewport_size(PORTRAIT)
-    page.wait_for_timeout(200)
+    _resize(page, PORTRAIT)
     assert page.evaluate(SCROLL)[0] <= 0, "the table scrolls sideways when held upright"
     page.evaluate("window.scrollTo(0, 0)")
     _inside(page, ".table-top button, .table-top .turn-banner")
@@ -126,8 +132,7 @@ def test_full_coach_fits_both_ways_and_the_log_shows_the_newest(tab):
 def test_ten_seat_result_fits_its_dialog(tab):
     page = _open(tab, save=_save("kutschfahrt", 10, to_end=True, seed=3))
     for size in (LANDSCAPE, PORTRAIT):
-        page.set_viewport_size(size)
-        page.wait_for_timeout(200)
+        _resize(page, size)
         page.wait_for_selector(".result .breakdown")
         wrap = page.locator(".result .breakdown-wrap")
         assert wrap.evaluate("e => e.scrollWidth <= e.clientWidth"), f"the result table is cut off at {size}"

@@ -121,5 +121,6 @@ def test_a_runtime_that_cannot_load_is_said_clearly(browser, site):
         error = tab.page.locator("#boot-error")
         assert error.is_visible()
         assert error.locator("button").count() == 1  # try again
+        assert tab.page.evaluate("document.getElementById('prelobby').inert")  # its Start cannot work now
     finally:
         tab.close()

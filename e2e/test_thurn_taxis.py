@@ -102,7 +102,7 @@ def check_no_secrets(page, tab, me=0, bot=1):
     assert zones <= {"hand", "open", "route"}, zones
     shown_open = Counter(page.eval_on_selector_all("#screen [data-zone=open]", "els => els.map(e => e.dataset.city)"))
     assert shown_open == Counter(b.cities[b.card_city(c)] for c in st.display if c is not None)
-    panel = page.locator(f'#screen .tt-player[data-seat="{bot}"]')
+    panel = page.locator(f'.players-panel .tt-player[data-seat="{bot}"]')
     assert panel.locator("[data-value], .tt-mytile").count() == 0
     assert f"Cards: {len(st.hands[bot])}" in panel.inner_text()
     assert f"Bonus tiles: {len(st.bonus[bot])}" in panel.inner_text()
@@ -141,7 +141,7 @@ def test_full_game_against_a_bot_by_clicking(tab):
     assert max(checked) > 0 or not st.bonus[1], "never checked while the bot held bonus tiles"
     # after the end the bonus values are public
     page.click("#result-close")
-    assert page.locator('#screen .tt-player[data-seat="1"] .tt-mytile').count() == len(st.bonus[1])
+    assert page.locator('.players-panel .tt-player[data-seat="1"] .tt-mytile').count() == len(st.bonus[1])
 
 
 HORSE_FIRST = [".tt-score-go", ".tt-horse", ".tt-play", ".tt-pick:not(.selected)", ".tt-take",
@@ -183,7 +183,7 @@ def test_north_map_with_horses_starts_and_plays(tab):
     assert sum(1 for a in json.loads(tab.state_json())["actions"] if a[1]["type"] == "horse") >= 2
     # the carriage in the players' panel: base 2 horses plus the horseshoes played
     power = st.horse_power(0)
-    assert f"Horses: {power}" in page.locator('#screen .tt-player[data-seat="0"]').inner_text()
+    assert f"Horses: {power}" in page.locator('.players-panel .tt-player[data-seat="0"]').inner_text()
     # the officials: the cartwright is not in a game with horses
     assert "not with horses" in page.locator("#screen .tt-official", has_text="Cartwright").inner_text()
     # a 10-inch tablet held upright: everything fits the width, the map on top

@@ -8,7 +8,8 @@ The public contract (see docs/architecture.md):
     engine.bots.choose(game_id, view, legal_actions, level, seed, budget_ms)
 """
 
-from .protocol import IllegalAction, SaveError, State, load
+from .protocol import IllegalAction, State
+from .saves import SaveError, load
 from .registry import GAMES, GameSpec, Option, new_game
 
 __all__ = ["GAMES", "GameSpec", "IllegalAction", "Option", "SaveError", "State", "load", "new_game"]

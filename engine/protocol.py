@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
+import math
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -29,16 +31,77 @@ SAVE_VERSION = 1
 
 
 class IllegalAction(Exception):
-    """An action the rules do not allow now.  The state is left untouched."""
+    """An action the rules do not allow now.  The state is left untouched.
+
+    `reason` is data the table words ({"k": key, ...params}), like log
+    entries; the message is for developers only."""
+
+    def __init__(self, message: str = "", reason: dict | None = None):
+        super().__init__(message or (reason or {}).get("k", "not_allowed"))
+        self.reason = dict(reason or {"k": "not_allowed"})
 
 
-class SaveError(ValueError):
-    """A save that is damaged, of another format, or of an unknown version."""
+def is_seat(value, seats: int) -> bool:
+    """A seat number: an `int` (not `True`) in range."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
 
 
-def canonical(action: Any) -> Any:
-    """The JSON form of an action: tuples become lists, keys become strings."""
-    return json.loads(json.dumps(action, sort_keys=True))
+MAX_ACTION_DEPTH = 16  # legal actions nest two or three deep
+MAX_ACTION_NODES = 10_000
+MAX_ACTION_INT = 2**53  # beyond this JSON readers disagree; no game counts that far
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def exact(action: Any) -> Any:
+    """The JSON form of `action` (a fresh copy) for matching against legal
+    actions, or IllegalAction.  Objects with str keys, arrays, str, int,
+    float, bool and None only - each number keeps its type, so 1, 1.0 and
+    True stay three different values.  No NaN or Infinity, no huge numbers,
+    bounded depth and size: any input, however odd, is refused cheaply and
+    without recursion errors."""
+    budget = [MAX_ACTION_NODES]
+
+    def refuse():
+        raise IllegalAction("That is not a move this game knows.", {"k": "unknown_move"})
+
+    def walk(value, depth):
+        budget[0] -= 1
+        if budget[0] < 0 or depth > MAX_ACTION_DEPTH:
+            refuse()
+        kind = type(value)
+        if kind in _SCALARS:
+            if kind is int and not -MAX_ACTION_INT <= value <= MAX_ACTION_INT:
+                refuse()
+            if kind is float and not math.isfinite(value):
+                refuse()
+            return value
+        if isinstance(value, dict):
+            if not all(type(k) is str for k in value):
+                refuse()
+            return {k: walk(v, depth + 1) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [walk(v, depth + 1) for v in value]
+        return refuse()
+
+    return walk(action, 0)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal as JSON, types included: 1, 1.0 and True are three different values."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
+    if type(a) is list:
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def copied(data: Any) -> Any:
+    """A deep copy of JSON-like data sharing nothing with it (marshal does
+    it in C, several times faster than copy.deepcopy or a JSON round trip:
+    every view is copied)."""
+    return marshal.loads(marshal.dumps(data))
 
 
 class State(ABC):
@@ -50,7 +113,7 @@ class State(ABC):
         from .registry import GAMES  # late: the registry imports the games
 
         spec = GAMES[self.game_id]
-        if not isinstance(seats, int) or not spec.min_seats <= seats <= spec.max_seats:
+        if not is_seat(seats, spec.max_seats + 1) or seats < spec.min_seats:
             raise ValueError(
                 f"{self.game_id} is for {spec.min_seats}-{spec.max_seats} players, not {seats}"
             )
@@ -94,8 +157,9 @@ class State(ABC):
     def _is_over(self) -> bool:
         ...
 
-    def explain_illegal(self, seat: int, action: dict) -> str | None:
-        """A game may say more precisely why an action is not allowed."""
+    def explain_illegal(self, seat: int, action: dict) -> dict | None:
+        """A game may say more precisely why an action is not allowed:
+        {"k": key, ...} worded by the game's strings ("illegal" section)."""
         return None
 
     # ------------------------------------------------------------ public API
@@ -103,44 +167,61 @@ class State(ABC):
         return [] if self.is_over() else list(self._to_act())
 
     def legal_actions(self, seat: int) -> list[dict]:
-        if self.is_over() or seat not in self._to_act():
+        """A copy: a caller that edits it changes nothing in the game."""
+        if self.is_over() or not is_seat(seat, self.seats) or seat not in self._to_act():
             return []
-        return self._legal(seat)
+        return copied(self._legal(seat))
 
     def apply(self, seat: int, action: dict) -> None:
-        """Apply a legal action or raise IllegalAction, changing nothing."""
+        """Apply a legal action or raise IllegalAction, changing nothing.
+
+        An action counts only when it equals one of the legal actions as
+        JSON, types included (`1.0` or `true` is not `1`); what is carried
+        out and logged is then the engine's own action, never the caller's
+        object."""
         if self.is_over():
-            raise IllegalAction("The game is over.")
-        if not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise IllegalAction(f"There is no seat {seat!r} at this table.")
+            raise IllegalAction("The game is over.", {"k": "over"})
+        if not is_seat(seat, self.seats):
+            raise IllegalAction("There is no such seat at this table.", {"k": "no_seat"})
         if seat not in self._to_act():
-            raise IllegalAction("It is not your turn to decide now.")
+            raise IllegalAction("It is not your turn to decide now.", {"k": "not_your_turn"})
         try:
-            action = canonical(action)
-        except (TypeError, ValueError):
-            raise IllegalAction("That is not a move this game knows.") from None
-        if action not in self._legal(seat):
-            raise IllegalAction(
-                self.explain_illegal(seat, action) or "That move is not allowed now."
-            )
+            wanted = exact(action)
+        except IllegalAction:
+            raise
+        except Exception:  # noqa: BLE001 - an odd object (its own __iter__, ...) is no move
+            raise IllegalAction("That is not a move this game knows.", {"k": "unknown_move"}) from None
+        own = next((a for a in self._legal(seat) if a == wanted and same(a, wanted)), None)
+        if own is None:
+            try:
+                reason = self.explain_illegal(seat, wanted)
+            except Exception:  # noqa: BLE001 - a game's explanation must not turn a refusal into a crash
+                reason = None
+            reason = reason if isinstance(reason, dict) and isinstance(reason.get("k"), str) else {"k": "not_allowed"}
+            raise IllegalAction(f"not allowed now: {reason['k']}", reason)
+        own = copied(own)
         draws = self.rng.draws
         self._revealed = False
-        self._apply(seat, action)
-        self.actions.append([seat, action])
+        self._apply(seat, own)
+        self.actions.append([seat, copied(own)])
         self.undoable.append(self.rng.draws == draws and not self._revealed)
 
     def view(self, seat: int | None) -> dict:
-        """Everything `seat` may know (None: what the whole table sees)."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.seats):
-            raise ValueError(f"no seat {seat!r}")
+        """Everything `seat` may know (None: what the whole table sees).
+
+        A copy that shares nothing with the game: a caller (a screen, a
+        bot) that edits it changes nothing."""
+        if seat is not None and not is_seat(seat, self.seats):
+            raise ValueError("no such seat")
         view = self._view(seat)
         view.update(
             game=self.game_id,
             seats=self.seats,
             seat=seat,
-            options=copy.deepcopy(self.options),
+            options=self.options,
             to_act=self.to_act(),
             over=self.is_over(),
+            window=self.window(),
             moves=len(self.actions),
             # entries only some seats saw are marked, so a table can show them as secrets
             log=[entry if who is None else dict(entry, private=True)
@@ -148,10 +229,20 @@ class State(ABC):
         )
         if view["over"]:
             view["result"] = self.result()
-        return view
+        return copied(view)
 
     def is_over(self) -> bool:
         return self._is_over()
+
+    def window(self) -> dict | None:
+        """The step now, if the table may ask it in public: who is asked does
+        not depend on what anyone holds.  `{"phase", "pass": the do-nothing
+        answer of every seat asked, "public": [answers any of them may give
+        out loud]}`; None otherwise (and always for a game without such steps)."""
+        return None if self.is_over() else copied(self._window())
+
+    def _window(self) -> dict | None:
+        return None
 
     def result(self) -> dict:
         if not self.is_over():
@@ -194,11 +285,15 @@ class State(ABC):
         return copy.deepcopy(self)
 
     def can_undo(self, seat: int) -> bool:
-        """True when the last action was `seat`'s and revealed nothing."""
-        return bool(self.actions) and self.actions[-1][0] == seat and self.undoable[-1]
+        """True when the last action was `seat`'s, revealed nothing and did
+        not end the game (the final scoring has been seen by everyone)."""
+        return (bool(self.actions) and not self.is_over() and self.actions[-1][0] == seat
+                and self.undoable[-1])
 
     def undo(self) -> "State":
         """A new state without the last action (replayed from the seed)."""
+        if self.is_over():
+            raise IllegalAction("The game is over: its last move cannot be taken back.", {"k": "over"})
         if not self.actions or not self.undoable[-1]:
             raise IllegalAction("The last move cannot be taken back.")
         return replay(self.game_id, self.seats, self.options, self.seed, self.actions[:-1])
@@ -219,31 +314,3 @@ def replay(game_id: str, seats: int, options: dict, seed: int, actions) -> State
     for seat, action in actions:
         state.apply(seat, action)
     return state
-
-
-def load(text: str) -> State:
-    """Rebuild a game from its save by replaying its action log.
-
-    Raises SaveError when the text is not a save we can read; the caller
-    keeps the text as it is (a damaged save is never thrown away)."""
-    from .registry import GAMES
-
-    try:
-        save = json.loads(text)
-    except (TypeError, ValueError) as err:
-        raise SaveError(f"not a save: {err}") from None
-    if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
-        raise SaveError("not a Speeltafel save")
-    if save.get("version") != SAVE_VERSION:
-        raise SaveError(f"unknown save version {save.get('version')!r}")
-    if save.get("game") not in GAMES:
-        raise SaveError(f"unknown game {save.get('game')!r}")
-    try:
-        actions = save["actions"]
-        if not isinstance(actions, list):
-            raise SaveError("the action log is not a list")
-        return replay(save["game"], save["seats"], save.get("options"), save["seed"], actions)
-    except SaveError:
-        raise
-    except (IllegalAction, KeyError, TypeError, ValueError) as err:
-        raise SaveError(f"the save does not replay: {err}") from None

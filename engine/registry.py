@@ -1,17 +1,26 @@
-"""The games the table plays: their specs (names, seats, options) as data.
+"""The games the table plays, found by discovery.
 
-A spec is cheap to import; the rules module behind it is imported only when
-a game of that kind is started, so the lobby appears before every rulebook
-is loaded.
+Every package `engine/<game>/` exports one `GAME = Game(...)`: its spec
+(names, seats, options as data) and where its rules, bots and sampler live.
+`discover("engine")` imports each package's `__init__` (cheap: the spec
+only) and registers what it finds, so adding a game touches no shared file.
+The rules module behind a game is imported only when a game of that kind is
+started, so the lobby appears before every rulebook is loaded.
 """
 
 from __future__ import annotations
 
 import copy
 import importlib
+import pkgutil
 from dataclasses import dataclass, field
 
 LANGS = ("nl", "en", "de")
+
+
+def _same(a, b) -> bool:
+    """Option values are scalars: equal with the same type (1, 1.0 and True differ)."""
+    return type(a) is type(b) and a == b
 
 
 @dataclass(frozen=True)
@@ -45,18 +54,26 @@ class Option:
         return all(resolved.get(k) in allowed for k, allowed in self.requires.items())
 
     def check(self, value):
+        """The option's own value equal to `value` as JSON, types included
+        (a save's `1.0` or `true` does not pass for `1`), or ValueError."""
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise ValueError(f"option {self.id} is yes or no, not {value!r}")
         elif self.kind == "subset":
-            if not isinstance(value, (list, tuple)) or any(v not in self.values for v in value):
+            if not isinstance(value, (list, tuple)) or not all(self._known(v) for v in value):
                 raise ValueError(f"option {self.id}: {value!r} is not a selection of {self.values}")
-            if len(set(value)) != len(value) or len(value) < self.min_size:
+            chosen = [v for v in self.values if any(_same(v, w) for w in value)]  # canonical order
+            if len(chosen) != len(value) or len(value) < self.min_size:
                 raise ValueError(f"option {self.id} needs at least {self.min_size} different items")
-            value = [v for v in self.values if v in value]  # canonical order
-        elif value not in self.values:
+            value = chosen
+        elif not self._known(value):
             raise ValueError(f"option {self.id} is one of {list(self.values)}, not {value!r}")
+        else:
+            value = next(v for v in self.values if _same(v, value))
         return value
+
+    def _known(self, value) -> bool:
+        return any(_same(v, value) for v in self.values)
 
     def to_dict(self) -> dict:
         return {
@@ -79,7 +96,6 @@ class GameSpec:
     names: dict
     min_seats: int
     max_seats: int
-    state_class: str  # "module:Class", imported on first use
     options: tuple = ()
     notes: dict = field(default_factory=dict)  # shown in the lobby, per language
 
@@ -104,10 +120,6 @@ class GameSpec:
             resolved[opt.id] = opt.check(copy.deepcopy(value))
         return resolved
 
-    def load_class(self):
-        module, name = self.state_class.split(":")
-        return getattr(importlib.import_module(module), name)
-
     def to_dict(self) -> dict:
         return {
             "id": self.id,
@@ -119,35 +131,79 @@ class GameSpec:
         }
 
 
-def _collect() -> dict:
-    games = {}
-    for module in GAME_MODULES:
-        try:
-            spec = importlib.import_module(module).SPEC
-        except ModuleNotFoundError as err:  # a game not yet in this build
-            if err.name and module.startswith(err.name):
-                continue
-            raise
-        games[spec.id] = spec
-    return games
+def _load(path: str):
+    """"package.module:name" -> that object; "package.module" -> the module."""
+    module, _, name = path.partition(":")
+    loaded = importlib.import_module(module)
+    return getattr(loaded, name) if name else loaded
 
 
-# Each game package holds a light `spec` module with its SPEC.
-GAME_MODULES = (
-    "engine.kutschfahrt.spec",
-    "engine.carcassonne.spec",
-    "engine.thurn_taxis.spec",
-)
+@dataclass(frozen=True)
+class Game:
+    """One game as a plugin: its spec and where the rest lives.
 
-GAMES: dict[str, GameSpec] = _collect()
+    `state`: "module:Class" of its `State`; `bots`: the module with `LEVELS`
+    and `think` (empty: only the random level); `sample`: "module:function"
+    of `sample_state(view, rng)`, a full state consistent with one seat's
+    view (the hidden information dealt anew), for bots that search.
+    Paths are imported on first use, so registering a game stays cheap."""
+
+    spec: GameSpec
+    state: str
+    bots: str = ""
+    sample: str = ""
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def state_class(self):
+        return _load(self.state)
+
+    def bots_module(self):
+        return _load(self.bots) if self.bots else None
+
+    def sample_state(self, view: dict, rng):
+        """A state of this game that shows `view` to `view["seat"]`."""
+        if not self.sample:
+            raise NotImplementedError(f"{self.id} has no sample_state")
+        return _load(self.sample)(view, rng)
 
 
-def register(spec: GameSpec) -> None:
-    """Add a game at run time (the tests use this for a toy game)."""
-    GAMES[spec.id] = spec
+GAMES: dict[str, GameSpec] = {}  # the lobby's view: id -> spec
+PLUGINS: dict[str, Game] = {}    # id -> the whole plugin
+
+
+def register(game: Game) -> None:
+    """Add one game (discovery calls this; so may a test for its own game)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"register() takes a Game, not {type(game).__name__}")
+    PLUGINS[game.id] = game
+    GAMES[game.id] = game.spec
+
+
+def discover(package: str) -> list[str]:
+    """Register the `GAME` of every sub-package of `package`; their ids."""
+    found = []
+    root = importlib.import_module(package)
+    for info in sorted(pkgutil.iter_modules(root.__path__), key=lambda m: m.name):
+        if not info.ispkg or info.name.startswith("_"):
+            continue
+        game = getattr(importlib.import_module(f"{package}.{info.name}"), "GAME", None)
+        if isinstance(game, Game):
+            register(game)
+            found.append(game.id)
+    return found
+
+
+def plugin(game_id: str) -> Game:
+    if game_id not in PLUGINS:
+        raise ValueError(f"unknown game {game_id!r}")
+    return PLUGINS[game_id]
 
 
 def new_game(game_id: str, seats: int, options: dict | None = None, seed: int = 0):
-    if game_id not in GAMES:
-        raise ValueError(f"unknown game {game_id!r}")
-    return GAMES[game_id].load_class()(seats, options, seed)
+    return plugin(game_id).state_class()(seats, options, seed)
+
+
+discover("engine")

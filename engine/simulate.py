@@ -16,29 +16,19 @@ import sys
 import time
 
 from . import bots
+from .play import bot_chooser, finish
 from .registry import GAMES, new_game
 
 
 def play(game_id, seats, levels, seed, options=None, budget_ms=1000, max_actions=100000):
     state = new_game(game_id, seats, options, seed)
     slowest = [0.0] * seats
-    decisions = 0
+
+    def timed(seat, legal, ms):
+        slowest[seat] = max(slowest[seat], ms)
+
     start = time.perf_counter()
-    while not state.is_over():
-        for seat in state.to_act():
-            if seat not in state.to_act():
-                continue  # an earlier answer in this round settled this seat's question
-            legal = state.legal_actions(seat)
-            t0 = time.perf_counter()
-            action = bots.choose(game_id, state.view(seat), legal, levels[seat],
-                                 seed * 1000003 + decisions, budget_ms)
-            slowest[seat] = max(slowest[seat], (time.perf_counter() - t0) * 1000)
-            state.apply(seat, action)
-            decisions += 1
-            if state.is_over():
-                break
-        if decisions > max_actions:
-            raise RuntimeError(f"{game_id} seed {seed}: no end after {max_actions} actions")
+    finish(state, bot_chooser(levels, seed, budget_ms, timed), max_actions)
     result = state.result()
     line = {
         "game": game_id,

@@ -16,24 +16,28 @@ import sys
 import zipfile
 from pathlib import Path
 
+import stdlib_list
+
 ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "web")]  # the engine and the UI, to prerender the lobby
 # SPEELTAFEL_DIST builds elsewhere (several people testing in one checkout)
 DIST = Path(os.environ.get("SPEELTAFEL_DIST") or ROOT / "dist").resolve()
 NODE = ROOT / "node_modules"
 
-PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                 "python_stdlib.zip", "pyodide-lock.json"]
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"]
+# SPEELTAFEL_FULL_STDLIB=1 ships Pyodide's whole stdlib as sources (only for
+# recording which modules the page needs: scripts/record_stdlib.py)
+FULL_STDLIB = os.environ.get("SPEELTAFEL_FULL_STDLIB") == "1"
 
 
 def app_files():
     """(path on disk, name inside the zip) of every Python module and data file."""
-    for folder, keep in ((ROOT / "engine", ("*.py", "*.json")), (ROOT / "web" / "ui", ("*.py",)),
-                         (ROOT / "web" / "i18n", ("*.json",))):
+    for folder, keep in ((ROOT / "engine", ("*.py", "*.json")), (ROOT / "web" / "ui", ("*.py", "*.json"))):
         for pattern in keep:
             for path in sorted(folder.rglob(pattern)):
                 if "__pycache__" not in path.parts:
                     rel = path.relative_to(ROOT)
-                    # web/ui/x.py -> ui/x.py ; web/i18n/x.json -> i18n/x.json
+                    # web/ui/x.py -> ui/x.py ; web/ui/screens/g/words.json -> ui/screens/g/words.json
                     name = rel.relative_to("web") if rel.parts[0] == "web" else rel
                     yield path, name.as_posix()
 
@@ -43,7 +47,7 @@ def build_zip(target: Path) -> None:
         for path, name in app_files():
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # reproducible
             info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, path.read_bytes())
+            zf.writestr(info, path.read_bytes(), compresslevel=9)
 
 
 def copy_runtime() -> None:
@@ -55,11 +59,36 @@ def copy_runtime() -> None:
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, out / name)
+    if FULL_STDLIB:
+        shutil.copy2(pyodide / "python_stdlib.zip", out / "python_stdlib.zip")
+    else:  # the page's own stdlib: the listed modules as bytecode
+        figures = stdlib_list.build(out / "python_stdlib.zip")
+        print(f"stdlib: {figures['modules']} modules, {figures['bytes'] / 1e6:.2f} MB, "
+              f"Python {figures['python']} of Pyodide {figures['pyodide']}")
+    # The lock file only tells Pyodide which packages it could install; the
+    # page installs none, so it goes without the 350 entries (0.1 MB).
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    (out / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
     out = DIST / "runtime" / "pyscript"
     out.mkdir(parents=True)
     for path in pyscript.iterdir():
         if path.suffix in (".js", ".css") and path.is_file():
             shutil.copy2(path, out / path.name)
+
+
+def prerender_lobby(web: Path) -> None:
+    """The lobby as the page shows it before Python runs, rendered by the
+    lobby's own code (web/ui/prerender.py) into index.html and style.css."""
+    import engine
+    from ui import prerender, screens
+
+    games = screens.playable(sorted(engine.GAMES))
+    page = (web / "index.html").read_text()
+    if page.count("<!--PRERENDERED-->") != 1:
+        sys.exit("web/index.html needs exactly one <!--PRERENDERED--> where the lobby goes")
+    (DIST / "index.html").write_text(page.replace("<!--PRERENDERED-->", prerender.templates(games)))
+    with open(DIST / "style.css", "a") as css:
+        css.write("\n" + prerender.css(games))
 
 
 def write_service_worker(template: Path) -> None:
@@ -88,8 +117,9 @@ def main() -> None:
             shutil.copy2(path, DIST / path.name)
     # each game screen may bring its own stylesheet; the page loads one file
     css = [(web / "style.css").read_text()]
-    css += [p.read_text() for p in sorted((web / "ui" / "screens").glob("*.css"))]
+    css += [p.read_text() for p in sorted((web / "ui" / "screens").glob("*/style.css"))]
     (DIST / "style.css").write_text("\n".join(css))
+    prerender_lobby(web)
     for folder in ("icons",):
         if (web / folder).is_dir():
             shutil.copytree(web / folder, DIST / folder)

@@ -1,8 +1,12 @@
 """Shared helpers for the Kutschfahrt tests: a random driver and invariant checks."""
 
+from collections import Counter
+
+from engine.kutschfahrt import cards as C
 from engine.kutschfahrt.cards import OCCUPATION_IDS
 
 from engine import new_game
+from engine.play import play, random_chooser
 from engine.rng import Rng
 
 PRIVATE_KEYS = ("me", "log", "seat")
@@ -88,16 +92,75 @@ def check_invariants(state, full_views=True):
 
 def random_game(seats, seed, options=None, limit=4000, check=True, view_every=1, claim_weight=0.15):
     state = new_game("kutschfahrt", seats, options, seed)
-    rng = Rng(seed * 31 + 7)
-    steps = 0
     if check:
         check_invariants(state, True)
-    while not state.is_over():
-        acting = state.to_act()
-        seat = rng.choice(acting)
-        state.apply(seat, pick(rng, state.legal_actions(seat), claim_weight))
-        steps += 1
+    chooser = random_chooser(Rng(seed * 31 + 7), lambda rng, legal: pick(rng, legal, claim_weight))
+    for steps, _ in enumerate(play(state, chooser, limit), 1):
         if check:
             check_invariants(state, view_every and steps % view_every == 0)
-        assert steps < limit, f"seed {seed}: no end after {limit} actions"
     return state
+
+
+# ---------------------------------------------------------- scenario positions
+def make(n=4, hands=None, assoc=None, occ=None, pile=None, current=0, options=None, seed=1):
+    st = new_game("kutschfahrt", n, options, seed)
+    if hands is not None:
+        st.hands = [sorted(h) for h in hands]
+    if assoc is not None:
+        st.assoc = list(assoc)
+        st.assoc_cards = [[a] for a in assoc]
+        counts = Counter(assoc)
+        if st.odd:
+            st.minority = min(("order", "brotherhood"), key=lambda a: counts[a])
+    if occ is not None:
+        all_occ = list(C.OCCUPATION_IDS)
+        st.occ = list(occ)
+        st.occ_pile = [o for o in all_occ if o not in occ]
+        st.occ_up = [False] * n
+    if pile is not None:
+        st.pile = list(pile)
+    st.converted = not st.pile
+    st.total_objects = sorted([k for h in st.hands for k in h] + list(st.pile))
+    st.current = current
+    st.step = {"phase": "turn"}
+    return st
+
+
+OCC4 = ["thug", "grand_master", "bodyguard", "hypnotist"]  # harmless defaults
+OCC_NO_REACT = ["thug", "grand_master", "bodyguard", "hypnotist"]
+
+
+def log(st, seat=None, k=None):
+    entries = st.view(seat)["log"]
+    return [e for e in entries if k is None or e["k"] == k]
+
+
+def passes_until(st, phase):
+    """Everyone passes in windows until the step is `phase`."""
+    for _ in range(200):
+        if st.is_over() or st.step["phase"] == phase:
+            return
+        seat = st.to_act()[0]
+        legal = st.legal_actions(seat)
+        if {"type": "pass"} in legal:
+            st.apply(seat, {"type": "pass"})
+        elif st.step["phase"] == "support":
+            st.apply(seat, {"type": "support", "side": None})
+        elif st.step["phase"] == "smuggle":
+            st.apply(seat, {"type": "effect", "use": False})
+        else:
+            raise AssertionError(f"stuck in {st.step['phase']}: {legal}")
+    raise AssertionError("window never closed")
+
+
+def fight_setup(n=4, hands=None, occ=None, assoc=None, **kw):
+    hands = hands or [["key"], ["goblet"], ["dagger"], ["whip"]][:n] + [["gloves"]] * (n - 4)
+    occ = occ or (OCC4 + ["priest", "doctor", "duelist", "poison_mixer", "clairvoyant", "diplomat"])[:n]
+    return make(n, hands=hands, occ=occ, assoc=assoc, **kw)
+
+
+def claim_pos(hands, assoc, n=None, pile=(), **kw):
+    n = n or len(hands)
+    occ = (["thug", "grand_master", "bodyguard", "hypnotist", "priest", "doctor", "duelist",
+            "poison_mixer", "clairvoyant", "diplomat"])[:n]
+    return make(n, hands=hands, assoc=assoc, occ=occ, pile=list(pile) or ["whip"], **kw)

@@ -8,20 +8,22 @@ from pathlib import Path
 from engine import bots, new_game
 from engine.carcassonne.bots import rebuild
 from engine.carcassonne.tiles import DATA, HALVES, TILES, WHEEL
+from engine.play import finish, random_chooser
 from engine.rng import Rng
 
-STRINGS = json.loads((Path(__file__).parent.parent / "web/i18n/carcassonne.json").read_text())
+STRINGS = json.loads((Path(__file__).parent.parent / "web/ui/screens/carcassonne/words.json").read_text())
 
 
 def play(seats, seed, options=None, every=None):
     s = new_game("carcassonne", seats, options, seed)
-    r = Rng(seed + 99)
-    while not s.is_over():
-        seat = s.to_act()[0]
+    choose = random_chooser(Rng(seed + 99), first=True)
+
+    def checked(state):
         if every:
-            every(s, seat)
-        s.apply(seat, r.choice(s.legal_actions(seat)))
-    return s
+            every(state, state.to_act()[0])
+        return choose(state)
+
+    return finish(s, checked)
 
 
 def test_tile_data_is_drawable():

@@ -7,22 +7,18 @@ import pytest
 from collections import Counter
 
 from engine import bots, new_game
+from engine.play import bot_chooser
+from engine.play import play as play_out
 from engine.kutschfahrt import bots as kbots
 
 
 def play(seats, seed, levels, options=None, cap=6000):
     st = new_game("kutschfahrt", seats, options, seed)
-    d = 0
-    while not st.is_over() and d < cap:
-        seat = st.to_act()[0]
-        legal = st.legal_actions(seat)
-        view = st.view(seat)
-        action = bots.choose("kutschfahrt", view, legal, levels[seat], seed * 7919 + d, 200)
-        assert action in legal
-        st.apply(seat, action)
-        d += 1
+    chooser = bot_chooser(levels, budget_ms=200, first=True, seeds=lambda state, d: seed * 7919 + d)
+    for decisions, _ in enumerate(play_out(st, chooser), 1):  # apply() refuses anything illegal
+        if decisions >= cap:
+            break
     return st
-
 
 def test_levels_and_generator():
     assert kbots.LEVELS == ["random", "basic", "strong"]

@@ -1,8 +1,10 @@
-"""Carcassonne screen (web/ui/screens/carcassonne.py) in CPython: random-legal
+"""Carcassonne screen (web/ui/screens/carcassonne/) in CPython: random-legal
 games rendered for the acting seat in every language; every control points at
 a legal action; the place/follower/plague steps offer exactly `legal`."""
 
 import re
+
+import pytest
 import sys
 from pathlib import Path
 
@@ -10,10 +12,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
 from engine import new_game  # noqa: E402
+from engine.play import finish, random_chooser  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from ui.i18n import Words  # noqa: E402
 from ui.table import TableContext  # noqa: E402
-from ui.screens.carcassonne import Screen, rotate_point  # noqa: E402
+from ui.screens.carcassonne.screen import Screen, rotate_point  # noqa: E402
 
 ACT = re.compile(r'data-cmd="act" data-arg="(\d+)"')
 UI = re.compile(r'data-cmd="ui" data-arg="([^"]+)"')
@@ -69,11 +72,14 @@ def drive(screen, view, legal):
 
 def play(seats, seed, options=None, langs=("nl", "en", "de"), deep_every=3):
     s = new_game("carcassonne", seats, options, seed)
-    r = Rng(seed + 1)
     screens = {(lang, v): Screen(context(lang, seats, v)) for lang in langs for v in range(seats)}
     phases = set()
+    random = random_chooser(Rng(seed + 1), first=True)
     n = 0
-    while not s.is_over():
+
+    def checked(s):
+        """Check the screens of this position, then move at random."""
+        nonlocal n
         seat = s.to_act()[0]
         legal = s.legal_actions(seat)
         view = s.view(seat)
@@ -88,8 +94,10 @@ def play(seats, seed, options=None, langs=("nl", "en", "de"), deep_every=3):
                 check_html(screen.render(view, legal), legal)
             other = (seat + 1) % seats
             check_html(screens[(lang, other)].render(s.view(other), []), [])
-        s.apply(seat, r.choice(legal))
         n += 1
+        return random(s)
+
+    finish(s, checked)
     for lang in langs:
         for v in range(seats):
             html = screens[(lang, v)].render(s.view(v), [])
@@ -98,6 +106,7 @@ def play(seats, seed, options=None, langs=("nl", "en", "de"), deep_every=3):
     return phases
 
 
+@pytest.mark.slow  # 15 s here; tests/contract covers every game's screen in the plain run
 def test_wheel_games_in_three_languages_offer_exactly_the_legal_actions():
     phases = set()
     for seats, seed in ((2, 1), (3, 7), (5, 2)):
@@ -113,11 +122,7 @@ def test_classic_start_renders_without_a_wheel():
 
 
 def test_final_screen_lists_every_final_score_entry():
-    s = new_game("carcassonne", 3, None, 5)
-    r = Rng(9)
-    while not s.is_over():
-        seat = s.to_act()[0]
-        s.apply(seat, r.choice(s.legal_actions(seat)))
+    s = finish(new_game("carcassonne", 3, None, 5), random_chooser(Rng(9), first=True))
     view = s.view(0)
     html = Screen(context("nl", 3, 0)).render(view, [])
     final = [e for e in view["log"] if e["k"] in ("end_road", "end_city", "end_monastery", "farm")]

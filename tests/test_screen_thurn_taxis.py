@@ -21,7 +21,6 @@ from ui.screens.thurn_taxis import Screen  # noqa: E402
 ACT = re.compile(r'data-cmd="act" data-arg="(\d+)"')
 UI = re.compile(r'data-cmd="ui" data-arg="([^"]*)"')
 CARD = re.compile(r'data-zone="(\w+)" data-city="([^"]+)"')
-PLAYER_LI = re.compile(r'<li class="tt-player[^"]*" data-seat="(\d+)"(.*?)</li>(?=<li class="tt-player|</ul></section>)', re.S)
 NAMES = ["Anna", "Bram", "Cees", "Dora"]
 
 
@@ -72,9 +71,10 @@ def reachable(screen, view, legal, depth=2):
     return found
 
 
-def check_secrets(html, st, seat):
+def check_secrets(scr, html, st, seat):
     """Cards shown as the hand are exactly the viewer's; no other seat's
-    bonus values; every card drawn lies in a public zone or the own hand."""
+    bonus values in the players' lines (the viewer's own are there); every
+    card drawn lies in a public zone or the own hand."""
     b = st.board
     shown = Counter()
     for zone, city in CARD.findall(html):
@@ -86,9 +86,13 @@ def check_secrets(html, st, seat):
     assert hand_shown == Counter(b.cities[b.card_city(c)] for c in st.hands[seat])
     open_shown = Counter(city for (zone, city), n in shown.items() if zone == "open" for _ in range(n))
     assert open_shown == Counter(b.cities[b.card_city(c)] for c in st.display if c is not None)
-    for s, body in PLAYER_LI.findall(html):
-        if int(s) != seat and not st.is_over():
+    details = scr.player_details(st.view(seat))
+    assert sorted(details) == list(range(st.seats))
+    for s, body in details.items():
+        if s != seat and not st.is_over():
             assert "tt-mytile" not in body and "data-value" not in body
+        elif s == seat:
+            assert body.count('class="tt-mytile"') == len(st.bonus[s])
 
 
 @pytest.mark.parametrize("options,seats,seed", [
@@ -97,6 +101,7 @@ def check_secrets(html, st, seat):
     ({"map": "north", "horses": True}, 2, 3),
     ({}, 4, 4),
 ])
+@pytest.mark.slow  # 5-8 s each here; tests/contract covers every game's screen in the plain run
 def test_renders_every_view_offers_exactly_the_legal_actions(options, seats, seed):
     screens = {}
     n = 0
@@ -116,12 +121,13 @@ def test_renders_every_view_offers_exactly_the_legal_actions(options, seats, see
             html = scr.render(view, legal)
             for i in ACT.findall(html):
                 assert 0 <= int(i) < len(legal)
-            check_secrets(html, st, seat)
+            check_secrets(scr, html, st, seat)
         # a non-acting seat sees the same table without any control
         other = (seat + 1) % seats
-        html = Screen(ctx_for("en", other, seats)).render(st.view(other), [])
+        scr = Screen(ctx_for("en", other, seats))
+        html = scr.render(st.view(other), [])
         assert not ACT.findall(html)
-        check_secrets(html, st, other)
+        check_secrets(scr, html, st, other)
         # every legal action can be reached by tapping (a few steps deep)
         if n % 2 == 0 or any(a["type"] == "score" for a in legal):
             got = reachable(Screen(ctx_for("en", seat, seats)), view, legal)
@@ -170,11 +176,11 @@ def test_every_interface_word_is_there_in_nl_en_de():
     import json
     from pathlib import Path
 
-    src = Path("web/ui/screens/thurn_taxis.py").read_text()
+    src = Path("web/ui/screens/thurn_taxis/screen.py").read_text()
     keys = set(re.findall(r'self\.t\("([a-z_]+)"', src)) - {"off_", "tile_cap_"}
     keys |= {f"off_{o}{r}" for o in ("amtmann", "postmeister", "postillion", "wagner") for r in ("", "_rule")}
     keys |= {"tile_cap_all", "tile_cap_end", "head", "tail", "postillion_hint"}
-    strings = json.loads(Path("web/i18n/thurn_taxis.json").read_text())
+    strings = json.loads(Path("web/ui/screens/thurn_taxis/words.json").read_text())
     for lang in ("nl", "en", "de"):
         missing = sorted(k for k in keys if k not in strings[lang]["ui"])
         assert not missing, (lang, missing)
@@ -205,7 +211,7 @@ def _boxes(html):
 
 @pytest.mark.parametrize("map_id,seats", [(m, n) for m in ("south", "north") for n in (2, 3, 4)])
 def test_city_names_do_not_overlap_each_other_or_the_cities(map_id, seats):
-    from ui.screens.thurn_taxis import CHAR_W, _label_box, _overlap
+    from ui.screens.thurn_taxis.layout import CHAR_W, _label_box, _overlap
 
     st = engine.new_game("thurn_taxis", seats, {"map": map_id}, 2)
     for lang in ("nl", "en", "de"):
@@ -268,11 +274,11 @@ def test_map_targets_are_labelled_keyboard_buttons_and_routes_differ_without_col
                              r'aria-label="([^"]+)">', html)
         assert targets and all(label for _, label in targets)
         assert {int(i) for i, _ in targets} == {i for i in scr.card_acts[key] if legal[i]["type"] == "play"}
-        # the other seats' routes: each its own dash pattern, shown again in the panel
+        # the other seats' routes: each its own dash pattern, shown again in the players' lines
         for s in routes:
             cls = "mine" if s == seat else f"dash{s}"
             assert re.search(rf'class="tt-route-line {cls}" style="--pc:[^"]+" data-seat="{s}"', html)
-            assert re.search(rf'data-seat="{s}".*?<svg class="tt-linekey".*?tt-route-line {cls}', html, re.S)
+            assert re.search(rf'<svg class="tt-linekey".*?tt-route-line {cls}', scr.player_details(view)[s], re.S)
         # every button says what it does
         for body in re.findall(r"<button([^>]*)>(.*?)</button>", html, re.S):
             assert "aria-label" in body[0] or re.sub(r"<[^>]+>", "", body[1]).strip(), body
@@ -284,8 +290,9 @@ def test_horses_show_the_carriage_and_the_unused_wagner():
     for st, seat, legal in play_games({"map": "north", "horses": True}, 2, 6, 400):
         if seat is None or not st.horse_cards[seat]:
             continue
-        html = Screen(ctx_for("de", seat, 2)).render(st.view(seat), legal)
-        assert f"Pferde: {st.horse_power(seat)}" in html
+        scr = Screen(ctx_for("de", seat, 2))
+        html = scr.render(st.view(seat), legal)
+        assert f"Pferde: {st.horse_power(seat)}" in scr.player_details(st.view(seat))[seat]
         assert re.search(r'tt-official[^"]*" title="Wagner:[^>]*disabled>.*?nicht mit Pferden', html, re.S)
         assert "tt-carriages" not in html  # no carriage cards in this game
         return

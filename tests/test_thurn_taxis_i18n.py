@@ -3,11 +3,12 @@
 import json
 import os
 
-from engine import bots, new_game
+from engine import new_game
+from engine.play import bot_chooser, play
 from engine.thurn_taxis.board import load_map
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-WORDS = json.load(open(os.path.join(HERE, "..", "web", "i18n", "thurn_taxis.json"), encoding="utf-8"))
+WORDS = json.load(open(os.path.join(HERE, "..", "web", "ui", "screens", "thurn_taxis", "words.json"), encoding="utf-8"))
 
 
 def test_log_keys_phases_and_names_in_three_languages():
@@ -15,12 +16,9 @@ def test_log_keys_phases_and_names_in_three_languages():
     for options in ({}, {"map": "north"}, {"map": "north", "horses": True}):
         for seed in range(2):
             st = new_game("thurn_taxis", 3, options, seed)
-            while not st.is_over():
-                seat = st.to_act()[0]
-                phases.add(st.phase())
-                legal = st.legal_actions(seat)
-                st.apply(seat, bots.choose("thurn_taxis", st.view(seat), legal, "greedy", seed))
             phases.add(st.phase())
+            for st in play(st, bot_chooser(["greedy"] * 3, first=True, seeds=lambda state, n, s=seed: s)):
+                phases.add(st.phase())
             for _, e in st.events:
                 keys.add(e["k"])
                 if "tile" in e:

@@ -1,5 +1,6 @@
 """Thurn und Taxis, northern map (a reconstruction) and the horses option."""
 
+from engine.play import finish
 from engine import new_game
 
 from .tt_helpers import city_card, position, take_cards
@@ -213,7 +214,6 @@ def test_horses_game_end_by_houses_only():
                                                 "wuerzburg", "frankfurt"]]
     st.apply(0, {"type": "score", "cities": ["braunschweig", "hamburg"]})
     assert st.end_trigger == 0 and st.houses_left[0] == 0
-    while not st.is_over():
-        st.apply(st.current, st.legal_actions(st.current)[-1])
+    finish(st, lambda state: (state.current, state.legal_actions(state.current)[-1]))
     res = st.result()
     assert all(d["carriage"] == 0 for d in res["breakdown"])

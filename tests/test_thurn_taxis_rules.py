@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.play import finish
 from engine import IllegalAction, new_game
 
 from .tt_helpers import city_card, position, take_cards
@@ -182,8 +183,7 @@ def test_last_house_ends_the_game_and_start_player_closes_round():
     _score(st, ["ulm", "augsburg"])
     assert st.houses_left[0] == 0 and st.end_trigger == 0
     assert not st.is_over() and st.current == 1  # seat 1 gets his last turn
-    while not st.is_over():
-        st.apply(st.current, st.legal_actions(st.current)[-1])
+    finish(st, lambda state: (state.current, state.legal_actions(state.current)[-1]))
     assert st.is_over()
 
 
@@ -330,10 +330,12 @@ def test_abandon_option():
 
 def test_refusals_say_why():
     st = position(hand=["innsbruck", "kempten"], route=["muenchen", "salzburg", "linz"])
-    with pytest.raises(IllegalAction, match="no road"):
+    with pytest.raises(IllegalAction) as err:
         st.apply(0, {"type": "play", "city": "kempten", "end": "tail"})
-    with pytest.raises(IllegalAction, match="do not hold"):
+    assert err.value.reason == {"k": "no_road"}
+    with pytest.raises(IllegalAction) as err:
         st.apply(0, {"type": "play", "city": "ulm", "end": "tail"})
+    assert err.value.reason == {"k": "not_in_hand"}
 
 
 def test_fewer_houses_option():

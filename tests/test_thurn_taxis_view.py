@@ -5,15 +5,15 @@ so neither the table nor a bot can learn it from the view."""
 import json
 
 from engine import bots, new_game
+from engine.play import bot_chooser, play
 
 
 def _mid_game(options, seats, seed, moves):
     st = new_game("thurn_taxis", seats, options, seed)
-    k = 0
-    while not st.is_over() and k < moves:
-        s = st.to_act()[0]
-        st.apply(s, bots.choose("thurn_taxis", st.view(s), st.legal_actions(s), "greedy", k))
-        k += 1
+    chooser = bot_chooser(["greedy"] * seats, first=True, seeds=lambda state, k: k)
+    for k, _ in enumerate(play(st, chooser), 1):
+        if k >= moves:
+            break
     return st
 
 

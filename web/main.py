@@ -6,6 +6,9 @@ instead of leaving a spinner that never ends."""
 import js
 
 try:
+    from ui import stdlib_guard
+
+    stdlib_guard.install()  # before the table's imports, so tests see every miss
     from ui.app import start
 
     start()

@@ -1,6 +1,6 @@
 """Bots: they decide from one seat's view and its legal actions, never the state.
 
-Each game has `engine/<game>/bots.py` with:
+Each game's `GAME.bots` names its module (usually `engine/<game>/bots.py`) with:
 
     LEVELS = ["random", ..., strongest]
     def think(view, legal, level, rng, budget_ms):  # -> action, or a generator
@@ -14,21 +14,15 @@ gives the same decision on every machine.
 
 from __future__ import annotations
 
-import importlib
 import types
 
-from ..registry import GAMES
+from ..registry import GAMES, plugin
 from ..rng import Rng
-
-BOT_MODULES = {
-    "kutschfahrt": "engine.kutschfahrt.bots",
-    "carcassonne": "engine.carcassonne.bots",
-    "thurn_taxis": "engine.thurn_taxis.bots",
-}
 
 
 def _module(game_id: str):
-    return importlib.import_module(BOT_MODULES[game_id])
+    """The game's bot module, or None for a game with only random play."""
+    return plugin(game_id).bots_module()
 
 
 class _Levels(dict):
@@ -37,7 +31,7 @@ class _Levels(dict):
     def __missing__(self, game_id):
         if game_id not in GAMES:
             raise KeyError(game_id)
-        levels = list(getattr(_module(game_id), "LEVELS", ["random"]))
+        levels = list(getattr(_module(game_id), "LEVELS", None) or ["random"])
         if levels[0] != "random":
             levels.insert(0, "random")
         self[game_id] = levels
@@ -51,6 +45,7 @@ class _Levels(dict):
 
 
 LEVELS = _Levels()
+
 
 def default_level(game_id: str) -> str:
     """The level a new bot seat gets: "hard" (answers at once and plays well);

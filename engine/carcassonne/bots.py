@@ -20,6 +20,7 @@ of the remaining tiles, which search samples from that multiset.
 from __future__ import annotations
 
 from .core import CROWN_SEG, FOLLOWERS, SEG_CROWNS, SEGMENTS, Game
+from .sample import game_from_view
 from .tiles import CITY, FIELD, KIND_OF, MONASTERY, ROAD, TILES
 
 LEVELS = ["random", "greedy", "strong", "expert"]
@@ -29,52 +30,13 @@ YIELD_EVERY = 60
 
 # ------------------------------------------------------------- rebuilding
 def rebuild(view) -> Game:
-    """A private Game equal to the public state in `view` (bag unordered)."""
-    opts = view["options"]
-    g = Game(view["seats"], opts, log=False)
-    skip = len(g.placed)  # the classic start tile is already there
-    for t in view["tiles"][skip:]:
-        g.add_tile(t["id"], t["x"], t["y"], t["rot"])
-    for f in view["followers"]:
-        fid, seat = f["id"], f["seat"]
-        if f["role"] == "crown":
-            g.followers[fid] = [seat, -1, -1, f["crown"], -1, -1]
-            g.crowns[f["crown"]] = fid
-        elif "tile" in f:
-            kind = KIND_OF[view["tiles"][f["tile"]]["id"]][f["feature"]]
-            node = g.node_of(f["tile"], f["feature"])
-            g.followers[fid] = [seat, kind, node, -1, f["tile"], f["feature"]]
-            g.fols[g.find(node)] = g.fols[g.find(node)] + [fid]
-        else:  # on the wheel's own land (not reachable in play, kept for safety)
-            node = g.wheel_nodes[f["wheel_feature"]]
-            g.followers[fid] = [seat, g.kind[node], node, -1, -1, -1]
-            g.fols[g.find(node)] = g.fols[g.find(node)] + [fid]
-        g.supply[seat] -= 1
-    g.next_fid = max([f["id"] for f in view["followers"]], default=-1) + 1 + 1000
-    g.scores = list(view["scores"])
-    g.breakdown = [dict(b) for b in view["breakdown"]]
-    if view.get("wheel"):
-        g.pig = view["wheel"]["pig"]
-    g.bag = [t for t, n in sorted(view["remaining"].items()) for _ in range(n)]
-    g.discarded = list(view.get("discarded", []))
+    """A private Game equal to the public state in `view` (the engine's
+    rebuild, engine/carcassonne/sample.py), with the pig tiles left."""
+    g = game_from_view(view)
     pigs = [0, 0, 0, 0]
     for t in g.bag:
         pigs[TILES[t]["pig"] if g.wof else 0] += 1
     g.bot_pigs = pigs  # pig tiles left by number (search keeps it fixed)
-    g.drawn = view["drawn"]
-    g.phase = view["phase"]
-    g.current = view["active"] if view["active"] is not None else 0
-    g.last = view["last"]
-    g.placements = g.legal_placements(g.drawn) if g.drawn and g.phase == "place" else []
-    if g.phase == "pest":
-        s = view["prompt"]["seat"]
-        q = []
-        while True:
-            q.append(s)
-            s = (s + 1) % g.seats
-            if s == g.current:
-                break
-        g.pest_queue = q
     return g
 
 

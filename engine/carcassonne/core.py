@@ -1,6 +1,6 @@
 """The rules of Carcassonne - Het Rad van Fortuin, without the protocol.
 
-`Game` holds the board and runs the turn; `state.py` wraps it in the shared
+`Game` holds the board and runs the turn (the wheel's actions in wheel.py); `state.py` wraps it in the shared
 protocol, and the bots run it directly for search (with their own Rng).
 
 Features are kept incrementally in a union-find: every feature segment of
@@ -15,13 +15,11 @@ from __future__ import annotations
 
 from .tiles import (CITY, CLASSIC_START, DECKS, FIELD, KIND_OF, MONASTERY, ROAD, ROLE,
                     ROTATIONS, TILES, WHEEL, HALF_INDEX, SIDES)
+from .wheel import CROWN_SEG, SEG_CROWNS, SEGMENTS, WheelActions  # noqa: F401 (state, bots import them here)
 
 DX = (0, 1, 0, -1)
 DY = (-1, 0, 1, 0)
 NEIGHBOURS8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
-SEGMENTS = [s["id"] for s in WHEEL["segments"]]
-CROWN_SEG = [i for i, s in enumerate(WHEEL["segments"]) for _ in s["crowns"]]
-SEG_CROWNS = [[k for k, s in enumerate(CROWN_SEG) if s == i] for i in range(len(SEGMENTS))]
 FOLLOWERS = 7
 KIND_NAME = ("city", "road", "field", "monastery")
 CATEGORIES = ("roads", "cities", "monasteries", "farms", "wheel", "crowns")
@@ -32,7 +30,7 @@ def deck_of(options):
     return DECKS["classic" if options.get("start") == "classic" else "wof"]
 
 
-class Game:
+class Game(WheelActions):
     def __init__(self, seats, options=None, log=True):
         options = options or {}
         self.seats = seats
@@ -69,6 +67,7 @@ class Game:
         self.pest_queue = []
         self.discarded = []
         self.wheel_nodes = {}
+        self.final = None        # per seat: points of the final scoring by category
         if self.wof:
             self._setup_wheel()
         else:
@@ -388,137 +387,6 @@ class Game:
         self.drawn = None
         self.placements = []
 
-    def after_wheel(self):
-        """Crown scoring after the segment action; True if the turn goes on
-        with placing, False if the tile must be set aside (draw again)."""
-        self.score_crowns(self.pig)
-        if self.placements:
-            self.phase = "place"
-            return True
-        self.discard()
-        return False
-
-    def move_pig(self, steps):
-        self.pig = (self.pig + steps) % len(SEGMENTS)
-        seg = SEGMENTS[self.pig]
-        self.say({"k": "pig", "seat": self.current, "steps": steps, "segment": seg})
-        getattr(self, "wheel_" + seg)()
-
-    def wheel_fortuna(self):
-        self.add_score(self.current, 3, "wheel")
-        self.say({"k": "fortuna", "seat": self.current, "points": 3})
-
-    def _land(self, kind):
-        per = [[] for _ in range(self.seats)]
-        for fid, (seat, k, node, crown, _, _) in self.followers.items():
-            if crown < 0 and (kind is None or k == kind):
-                per[seat].append(fid)
-        return per
-
-    def wheel_belasting(self):
-        pts = [0] * self.seats
-        roots = {}
-        for fid, (seat, k, node, crown, _, _) in self.followers.items():
-            if k == CITY:
-                roots.setdefault(self.find(node), [0] * self.seats)[seat] += 1
-        for root, count in roots.items():
-            for s in range(self.seats):
-                if count[s]:
-                    p = count[s] * (self.coats[root] + count[s])
-                    pts[s] += p
-                    # one line per city and seat explains the total that follows
-                    self.say({"k": "belasting_city", "seat": s, "knights": count[s],
-                              "coats": self.coats[root], "points": p})
-        self._wheel_points("belasting", pts)
-
-    def _wheel_points(self, key, pts, extra=None):
-        for s in range(self.seats):
-            if pts[s]:
-                self.add_score(s, pts[s], "wheel")
-            e = {"k": key, "seat": s, "points": pts[s]}
-            if extra:
-                e.update({kk: v[s] for kk, v in extra.items()})
-            self.say(e)
-
-    def completed_cities(self, field_root):
-        return {r for r in (self.find(c) for c in self.fcities[field_root]) if self.open[r] == 0}
-
-    def wheel_hongersnood(self):
-        pts = [0] * self.seats
-        fields = {}
-        for fid, (seat, k, node, crown, _, _) in self.followers.items():
-            if k == FIELD:
-                fields.setdefault(self.find(node), [0] * self.seats)[seat] += 1
-        for r, farmers in fields.items():
-            cities = len(self.completed_cities(r))
-            for s in range(self.seats):
-                if farmers[s] and cities:
-                    pts[s] += farmers[s] * cities
-                    # one line per field and seat explains the total that follows
-                    self.say({"k": "hongersnood_field", "seat": s, "farmers": farmers[s],
-                              "cities": cities, "points": farmers[s] * cities})
-        self._wheel_points("hongersnood", pts)
-
-    def wheel_onweer(self):
-        self._wheel_points("onweer", list(self.supply))
-
-    def wheel_inquisitie(self):
-        monks = [len(x) for x in self._land(MONASTERY)]
-        self._wheel_points("inquisitie", [2 * m for m in monks], {"monks": monks})
-
-    def wheel_pest(self):
-        self.pest_queue = [(self.current + i) % self.seats for i in range(self.seats)]
-        self.phase = "pest"
-        self.next_pest()
-
-    def pest_options(self, seat):
-        return sorted(fid for fid, f in self.followers.items() if f[0] == seat and f[3] < 0)
-
-    def next_pest(self):
-        """Ask the next seat with a choice; seats with one follower on land
-        lose it without asking, seats with none are skipped."""
-        while self.pest_queue:
-            seat = self.pest_queue[0]
-            opts = self.pest_options(seat)
-            if len(opts) > 1:
-                self.phase = "pest"
-                return True
-            self.pest_queue.pop(0)
-            if opts:
-                self.pest_remove(seat, opts[0])
-            else:
-                self.say({"k": "pest_none", "seat": seat})
-        self.phase = "wheel_done"
-        return False
-
-    def pest_remove(self, seat, fid):
-        f = self.followers[fid]
-        tile = self.placed[f[4]] if f[4] >= 0 else None
-        e = {"k": "pest", "seat": seat, "role": ROLE[f[1]]}
-        if tile:
-            e.update(x=tile[1], y=tile[2])
-        self.say(e)
-        self.take_back(fid)
-
-    def pest_choose(self, seat, fid, rng):
-        self.pest_queue.pop(0)
-        self.pest_remove(seat, fid)
-        if not self.next_pest():
-            if not self.after_wheel():
-                self.start_turn(rng)
-
-    def score_crowns(self, seg):
-        ks = [k for k in SEG_CROWNS[seg] if self.crowns[k] is not None]
-        if not ks:
-            return
-        pts = 6 if len(SEG_CROWNS[seg]) == 2 and len(ks) == 1 else 3
-        for k in ks:
-            fid = self.crowns[k]
-            seat = self.followers[fid][0]
-            self.add_score(seat, pts, "crowns")
-            self.say({"k": "crown_score", "seat": seat, "points": pts, "segment": SEGMENTS[seg]})
-            self.take_back(fid)
-
     def place(self, x, y, rot):
         tid = self.drawn
         self.last = self.add_tile(tid, x, y, rot)
@@ -572,8 +440,16 @@ class Game:
         board = self.board
         return all((x + dx, y + dy) in board for dx, dy in NEIGHBOURS8)
 
+    def open_points(self, root, pos=(0, 0)):
+        """What an unfinished feature would score if the game ended now
+        (a field: 3 per completed city it borders)."""
+        if self.kind[root] == FIELD:
+            return 3 * len(self.completed_cities(root))
+        return self.feature_points(root, False, *pos)
+
     def finish_game(self):
         self.phase = "over"
+        before = [dict(b) for b in self.breakdown]
         self.say({"k": "final"})
         done = set()
         for fid, f in sorted(self.followers.items()):
@@ -607,6 +483,8 @@ class Game:
                 self.add_score(s, pts, "farms")
                 self.say({"k": "farm", "seat": s, "points": pts, "cities": cities,
                           "field": field_no, "farmers": count[s], "shared": len(winners) > 1})
+        self.final = [{c: after[c] - b[c] for c in ("roads", "cities", "monasteries", "farms")}
+                      for b, after in zip(before, self.breakdown)]
         self.say({"k": "game_over", "scores": list(self.scores)})
 
     # ------------------------------------------------------------- actions

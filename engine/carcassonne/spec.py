@@ -6,7 +6,6 @@ SPEC = GameSpec(
            "de": "Carcassonne – Das Schicksalsrad"},
     min_seats=2,
     max_seats=5,
-    state_class="engine.carcassonne.state:CarcassonneState",
     options=(
         Option(
             "start", default="wheel", values=("wheel", "classic"),

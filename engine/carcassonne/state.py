@@ -40,7 +40,7 @@ class CarcassonneState(State):
 
     def explain_illegal(self, seat, action):
         if isinstance(action, dict) and action.get("type") == "place" and self.g.phase == "place":
-            return "The tile does not fit there: every touching edge must match."
+            return {"k": "tile_does_not_fit"}
         return None
 
     # ---------------------------------------------------------------- view
@@ -79,6 +79,11 @@ class CarcassonneState(State):
             "remaining": dict(sorted(Counter(g.bag).items())),
             "deck": dict(deck_of(self.options)),
             "completed": self._completed(),
+            "turn": g.turn,
+            "current": g.current,
+            "next_follower": g.next_fid,
+            "pest_queue": list(g.pest_queue),
+            "final": None if g.final is None else [dict(f) for f in g.final],
         }
         if g.wof:
             view["wheel"] = {

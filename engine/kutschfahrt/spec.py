@@ -10,7 +10,6 @@ SPEC = GameSpec(
            "de": "Die Kutschfahrt zur Teufelsburg"},
     min_seats=3,
     max_seats=10,
-    state_class="engine.kutschfahrt.state:KutschfahrtState",
     options=(
         Option("object_set", default="seal", values=("seal", "all", "custom"),
                names={"nl": "Voorwerpen", "en": "Objects", "de": "Gegenstände"},

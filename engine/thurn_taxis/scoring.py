@@ -7,6 +7,23 @@ from itertools import combinations, product
 from .board import FREE
 
 CARRIAGE_POINTS = {3: 2, 4: 3, 5: 5, 6: 7, 7: 10}
+MIN_ROUTE = 3  # cards a route needs before it may score
+
+
+def fitting_ends(board, route, city):
+    """The ends ("head", "tail") of `route` (city indices, in order) where
+    `city` may be added: a road to that end, and not a city already in it.
+    The first card goes to the tail."""
+    if not route:
+        return ["tail"]
+    if city in route:
+        return []
+    ends = []
+    if city in board.adj[route[-1]]:
+        ends.append("tail")
+    if len(route) > 1 and city in board.adj[route[0]]:
+        ends.append("head")
+    return ends
 
 
 def placements(board, route, built, houses_left, free_with_country=False, fewer=False):

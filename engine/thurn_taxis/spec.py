@@ -22,7 +22,6 @@ SPEC = GameSpec(
     names={"nl": "Thurn und Taxis", "en": "Thurn and Taxis", "de": "Thurn und Taxis"},
     min_seats=2,
     max_seats=4,
-    state_class="engine.thurn_taxis.state:ThurnTaxisState",
     options=(
         Option(
             "map", default="south", values=("south", "north"),

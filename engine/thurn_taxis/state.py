@@ -23,7 +23,8 @@ from __future__ import annotations
 from engine.protocol import State
 
 from .board import load_map
-from .scoring import CARRIAGE_POINTS, initial_stacks, next_carriage, placements, tiles_won
+from .scoring import (CARRIAGE_POINTS, MIN_ROUTE, fitting_ends, initial_stacks,
+                      next_carriage, placements, tiles_won)
 
 HOUSES = 20
 OPEN = 6
@@ -149,29 +150,17 @@ class ThurnTaxisState(State):
             return sorted({(b.card_city(c), b.card_horses(c)) for c in self.hands[seat]})
         return [(c, None) for c in sorted({card // b.copies for card in self.hands[seat]})]
 
-    def fitting_ends(self, seat, city, cities=None):
-        """The ends ('head', 'tail') of the route where `city` may be added."""
-        route = self.routes[seat]
-        if not route:
-            return ["tail"]
+    def fitting_ends(self, seat, city):
+        """The ends ('head', 'tail') of the seat's route where `city` may be added."""
         b = self.board
-        if cities is None:
-            cities = {b.card_city(c) for c in route}
-        if city in cities:
-            return []
-        ends = []
-        if city in b.adj[b.card_city(route[-1])]:
-            ends.append("tail")
-        if len(route) > 1 and city in b.adj[b.card_city(route[0])]:
-            ends.append("head")
-        return ends
+        return fitting_ends(b, [b.card_city(c) for c in self.routes[seat]], city)
 
     def _play_actions(self, seat, allow_abandon):
         b = self.board
         acts = []
-        cities = {b.card_city(c) for c in self.routes[seat]}
+        route = [b.card_city(c) for c in self.routes[seat]]
         for city, h in self._hand_keys(seat):
-            for end in self.fitting_ends(seat, city, cities):
+            for end in fitting_ends(b, route, city):
                 a = {"type": "play", "city": b.cities[city], "end": end}
                 if h is not None:
                     a["h"] = h
@@ -186,7 +175,7 @@ class ThurnTaxisState(State):
 
     def can_score(self, seat) -> bool:
         n = len(self.routes[seat])
-        if n < 3:
+        if n < MIN_ROUTE:
             return False
         return not self.horses_mode or self.horse_power(seat) >= n
 
@@ -249,7 +238,7 @@ class ThurnTaxisState(State):
         return []
 
     def explain_illegal(self, seat, action):
-        """A plainer reason for the commonest refusals (English, for logs and tests)."""
+        """Why the commonest refusals are refused, as a key the table words."""
         if not isinstance(action, dict):
             return None
         kind = action.get("type")
@@ -258,16 +247,16 @@ class ThurnTaxisState(State):
             b = self.board
             city = b.index.get(action.get("city"))
             if city is None or not any(b.card_city(c) == city for c in self.hands[seat]):
-                return "You do not hold that city card."
+                return {"k": "not_in_hand"}
             if city in {b.card_city(c) for c in self.routes[seat]}:
-                return "That city is already in your route."
+                return {"k": "already_in_route"}
             if phase == "more" and self.official is not None:
-                return "You already used an official this turn."
-            return "That city has no road to an end of your route."
+                return {"k": "official_used"}
+            return {"k": "no_road"}
         if kind == "score" and not self.can_score(seat):
-            return "A route needs at least 3 cards (and, with horses, enough horses) to score."
+            return {"k": "route_too_short", "n": MIN_ROUTE}
         if kind in ("amtmann", "postmeister") and self.official is not None:
-            return "Only one official per turn."
+            return {"k": "one_official"}
         return None
 
     # ------------------------------------------------------------ apply
@@ -429,6 +418,7 @@ class ThurnTaxisState(State):
             if self.horses_mode:
                 p["horse_cards"] = [b.card_horses(c) for c in self.horse_cards[s]]
                 p["horse_power"] = self.horse_power(s)
+                p["horses_needed"] = max(len(self.routes[s]), MIN_ROUTE)
             if s == seat or self.over:
                 p["bonus"] = [{"tile": k, "value": v} for k, v in self.bonus[s]]
                 p["bonus_points"] = sum(v for _, v in self.bonus[s])
@@ -472,6 +462,9 @@ class ThurnTaxisState(State):
                            "wagner": self.wagner},
             "start_player": self.start,
             "end_triggered_by": self.end_trigger,
+            "turn": self.turn,
+            "min_route": MIN_ROUTE,
+            "carriage_points": {str(k): v for k, v in CARRIAGE_POINTS.items()},
             "hand": None,
         }
         if seat is not None:

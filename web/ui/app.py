@@ -10,25 +10,36 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 
 import engine
+from engine import saves
+from engine.saves import SaveError
 
-from . import dom, lobby, screens, table
-from .i18n import Words, pick_lang
-from .session import Session
-from .storage import SaveStore, StorageFailed, StorageFull
+from . import dom, lobby, prerender, screens, startup, table, tabs
+from .i18n import LANGS, Words, pick_lang
+from .session import HANDOFF, PRIVATE, WINDOW, Session
+from .storage import PREFIX, MemoryBackend, SaveStore, StorageFailed, StorageFull
 
 SLICE_MS = 25  # a bot thinks at most this long before the page may draw again
 
 
 class App:
     def __init__(self):
-        self.store = SaveStore(dom.local_storage())
-        prefs = self.store.prefs()
-        self.lang = pick_lang(prefs.get("lang"), dom.browser_language())
-        self.bot_delay_ms = int(prefs.get("bot_delay_ms", 500))
+        self.boot_notices = []  # (key, params) said once the first screen is up
+        self.store = SaveStore(self._backend())
+        prefs = startup.read_prefs(self.store, dom.browser_language())
+        if prefs.reset:
+            self.boot_notices.append(("boot.prefs_reset", {}))
+        self.lang = prefs.lang
+        self.bot_delay_ms = prefs.bot_delay_ms
         self.words = Words(self.lang)
+        self.told = ((), "")  # the notices on screen and their words, to word them again
+        self.set_aside: dict[str, SaveError] = {}  # saves that failed to resume in this visit
+        self.known_log = None  # the action log this tab last read from / wrote to its game's key
+        self.conflict = False  # another tab played this game on: this tab saves nothing
+        self.listed: set[str] = set()  # the saves the lobby shows
         self.model = None
         self.session: Session | None = None
         self.screen = None
@@ -38,52 +49,95 @@ class App:
         self.bot_task = None
 
     # ------------------------------------------------------------- lifecycle
+    def _backend(self):
+        """localStorage, or a stand-in that keeps games for this page only
+        when the browser refuses storage (the player is told)."""
+        try:
+            backend = dom.local_storage()
+            int(backend.length)
+            return backend
+        except Exception:  # noqa: BLE001 - SecurityError and friends
+            self.boot_notices.append(("boot.no_storage", {}))
+            return MemoryBackend()
+
     def start(self):
+        """Reach the table of the game in progress or the lobby, whatever
+        the storage holds (see startup.py)."""
         dom.listen(dom.by_id("app"), self.dispatch)
-        current = self.store.current()
-        if current and self.store.get(current) is not None and self.open_save(current, quiet=True):
+        dom.on_storage(self.on_storage)
+        try:
+            found = startup.resume(self.store, self.games())
+        except Exception:  # noqa: BLE001 - the table must open; saves stay as they are
+            found = startup.Resumed(notices=[("boot.failed_partly", {})])
+        self.set_aside.update(found.set_aside)
+        notices = self.boot_notices + found.notices
+        if found.session is not None:
+            self.enter_table(found.session, tabs.log_of(self.store.get(found.session.save_id)))
+            if notices:
+                self.tell(*notices)
+                self.render_table()
             return
-        self.show_lobby()
+        form = dom.prerendered_lobby(prerender.ROOT_ID)  # the lobby make dist put in the page, in use already
+        if form:
+            self.take_over(form)
+        self.show_lobby(notices, boot=True)
+        if form and form["focus"]:
+            dom.focus(prerender.live_id(*form["focus"]), form["caret"])
+        if form and form["queued"]:  # "Start" was pressed before Python was ready
+            self.cmd_lobby_start("", None, "click")
+
+    def take_over(self, form: dict):
+        """What the player set in the prerendered lobby becomes the lobby's
+        model, so nothing is lost when Python takes over (ui/prerender.py)."""
+        if form["lang"] in LANGS and form["lang"] != self.lang:
+            self.lang = form["lang"]
+            self.store.set_prefs(lang=self.lang)
+        self.words = Words(self.lang)
+        remembered = startup.read_prefs(self.store, None).lobby  # a fixed deal asked for (tests, "play again")
+        seed = remembered.get("seed") if remembered and remembered["game"] == form["game"] else None
+        model = prerender.model_from_form(form["game"], form["values"], self.words, self.games(), seed)
+        if model is None:
+            return
+        for i, p in enumerate(model["players"]):  # a default name follows its kind (cmd_lobby_kind)
+            p["name"] = self._default_name(i, p)
+        self.model = model
 
     def games(self) -> list[str]:
         return screens.playable(sorted(engine.GAMES))
 
     # ------------------------------------------------------------------ lobby
-    def show_lobby(self, message: str = ""):
+    def show_lobby(self, notices=(), boot=False):
         self.stop_bots()
         self.session = None
         self.screen = None
+        self.conflict = False
         self.store.set_current(None)
         self.words = Words(self.lang)
         if self.model is None or self.model["game"] not in self.games():
-            saved = self.store.prefs().get("lobby")
-            game = saved.get("game") if isinstance(saved, dict) else None
-            playable = self.games()
-            self.model = lobby.default_model(game if game in playable else (playable or [None])[0], self.words)
-            if self.model and isinstance(saved, dict) and saved.get("game") == self.model["game"]:
-                self._restore_lobby(saved)
-        self.message = message
+            form = startup.read_prefs(self.store, None).lobby
+            self.model = startup.lobby_model(form, self.words, self.games())
+        if boot:
+            notices = list(notices) + startup.damaged_notice(self.store.entries(self.set_aside))
+        self.tell(*notices)
         self.render_lobby()
         dom.set_ready("lobby")
 
-    def _restore_lobby(self, saved):
-        try:
-            spec = engine.GAMES[saved["game"]]
-            if spec.min_seats <= saved["seats"] <= spec.max_seats:
-                self.model["seats"] = saved["seats"]
-                self.model["players"] = [dict(p) for p in saved["players"]][: saved["seats"]]
-                self.model["options"] = dict(saved.get("options") or {})
-                lobby.fit_players(self.model, self.words)
-                lobby.resolved_options(self.model)
-                if "seed" in saved:
-                    self.model["seed"] = saved["seed"]
-        except (KeyError, TypeError, ValueError):
-            self.model = lobby.default_model(saved.get("game"), self.words)
-
     def render_lobby(self):
-        html = lobby.render_lobby(self.model, self.store.entries(), self.words, self.message,
-                                  games=self.games())
+        entries = self.store.entries(self.set_aside)
+        self.listed = {row["id"] for row in entries}
+        html = lobby.render_lobby(self.model, entries, self.words, self.message, games=self.games())
         dom.render(dom.by_id("app"), html)
+
+    # --------------------------------------------------------------- messages
+    def tell(self, *notices):
+        """Show messages given as (i18n key, params); a SaveError parameter
+        is worded too.  Kept as data so a change of language words them again."""
+        self.message = "\n".join(self._word(key, params) for key, params in notices)
+        self.told = (notices, self.message)
+
+    def _word(self, key, params):
+        params = {k: self.words.why(v) if isinstance(v, SaveError) else v for k, v in params.items()}
+        return self.words.t(key, **params)
 
     def remember_lobby(self):
         self.store.set_prefs(lobby=self.model)
@@ -103,11 +157,16 @@ class App:
         self.lang = pick_lang(el.value, None)
         self.store.set_prefs(lang=self.lang)
         dom.set_lang(self.lang)
+        notices, worded = self.told
         if self.session:
             self.words = Words(self.lang, self.session.game_id, self.player_name)
+            if worded and self.message == worded:
+                self.tell(*notices)
             self.render_table()
         else:
             self.words = Words(self.lang)
+            if worded and self.message == worded:
+                self.tell(*notices)
             for i, p in enumerate(self.model["players"] if self.model else []):  # default names follow the language
                 p["name"] = self._default_name(i, p)
             self.render_lobby()
@@ -182,8 +241,8 @@ class App:
             return
         try:
             options = engine.GAMES[self.model["game"]].resolve_options(self.model["options"], self.model["seats"])
-        except ValueError as err:
-            self.message = str(err)
+        except ValueError:
+            self.tell(("lobby.bad_options", {}))
             self.render_lobby()
             return
         self.remember_lobby()
@@ -192,7 +251,7 @@ class App:
         # a fixed deal can be asked for through the saved lobby settings (tests
         # and "play this deal again"); otherwise the clock picks one
         seed = self.model.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        if not saves.is_int(seed) or not 0 <= seed < saves.MAX_SEED:
             seed = int(now) % 2_000_000_000
         session = Session.start(self.model["game"], [dict(p, name=p["name"].strip()) for p in players],
                                 options, seed, save_id, now)
@@ -204,30 +263,39 @@ class App:
         if ev == "click":
             self.open_save(arg)
 
-    def open_save(self, save_id: str, quiet: bool = False) -> bool:
+    def open_save(self, save_id: str) -> bool:
+        """Sit down at a saved game; one that cannot go on is set aside
+        (kept, listed as damaged) and the player is told why."""
         text = self.store.get(save_id)
+        if text is None:
+            self.show_lobby([("saves.missing", {})])
+            return False
         try:
             session = Session.from_save(text, save_id)
-        except (engine.SaveError, ValueError, TypeError) as err:
-            if not quiet:
-                self.message = self.words.t("saves.import_failed", why=str(err))
-                self.render_lobby()
+        except Exception as err:  # noqa: BLE001 - SaveError, or a rules bug on an odd save
+            error = err if isinstance(err, SaveError) else SaveError("damaged")
+            self.set_aside[save_id] = error
+            self.show_lobby([("saves.resume_failed", {"why": error})])
             return False
-        if screens.screen_module(session.game_id) is None:
+        if session.game_id not in self.games():
+            self.show_lobby([("table.no_screen", {})])
             return False
-        self.enter_table(session)
+        self.set_aside.pop(save_id, None)
+        self.enter_table(session, tabs.log_of(text))
         return True
 
     def cmd_save_delete(self, arg, el, ev):
         if ev == "click" and dom.confirm(self.words.t("saves.confirm_delete")):
             self.store.delete(arg)
+            self.set_aside.pop(arg, None)
             self.render_lobby()
 
     def cmd_save_export(self, arg, el, ev):
+        """Download the entry exactly as stored (a damaged one too)."""
         if ev == "click":
             text = self.store.get(arg)
             if text is not None:
-                dom.download(f"speeltafel-{arg}.json", text)
+                dom.download(f"speeltafel-{re.sub(r'[^A-Za-z0-9_-]', '_', arg)[:60]}.json", text)
 
     def cmd_export_current(self, arg, el, ev):
         if ev == "click" and self.session:
@@ -236,34 +304,85 @@ class App:
     async def cmd_save_import(self, arg, el, ev):
         if ev != "change":
             return
-        text = await dom.read_file(el)
-        if text is None:
-            return
         try:
-            engine.load(text)
-        except engine.SaveError as err:
-            self.message = self.words.t("saves.import_failed", why=str(err))
-        else:
-            try:
-                self.store.put(self.store.new_id(dom.now_ms()), text)
-                self.message = self.words.t("saves.imported")
-            except StorageFull:
-                self.message = self.words.t("saves.quota")
-            except StorageFailed as err:
-                self.message = self.words.t("saves.failed", why=str(err))
+            text = await dom.read_file(el, saves.MAX_CHARS * 4)
+        except dom.FileTooBig:
+            text = None
+            self.tell(("saves.import_failed", {"why": SaveError("too_big")}))
+        except Exception:  # noqa: BLE001 - the browser could not read the file
+            text = None
+            self.tell(("saves.import_unreadable", {}))
+        if text is not None:
+            self.tell(*self.import_text(text))
         self.render_lobby()
 
+    def import_text(self, text: str) -> list:
+        """Store an imported save if it passes every check a resume makes
+        (replay included), so "imported" always means "can be played"."""
+        try:
+            Session.from_save(text, "import")
+        except Exception as err:  # noqa: BLE001
+            error = err if isinstance(err, SaveError) else SaveError("damaged")
+            return [("saves.import_failed", {"why": error})]
+        try:
+            self.store.put(self.store.new_id(dom.now_ms()), text)
+        except StorageFull:
+            return [("saves.import_quota", {})]
+        except StorageFailed:
+            return [("saves.failed", {})]
+        return [("saves.imported", {})]
+
     def autosave(self):
-        """Save after every action; on a full storage keep the previous save."""
-        if not self.session:
+        """Save after every action; on a full storage keep the previous save.
+        Never over moves another tab made (see tabs.py)."""
+        s = self.session
+        if not s:
+            return
+        if self.conflict or not tabs.may_write(self.store.get(s.save_id), self.known_log, s.state.actions):
+            self.enter_conflict()
             return
         try:
-            self.store.put(self.session.save_id, self.session.to_json(dom.now_ms()))
-            self.store.set_current(self.session.save_id)
+            self.store.put(s.save_id, s.to_json(dom.now_ms()))
+            self.known_log = [list(entry) for entry in s.state.actions]
+            self.store.set_current(s.save_id)
         except StorageFull:
-            self.message = self.words.t("saves.quota")
-        except StorageFailed as err:
-            self.message = self.words.t("saves.failed", why=str(err))
+            self.tell(("saves.quota", {}))
+        except StorageFailed:
+            self.tell(("saves.failed", {}))
+
+    # -------------------------------------------------------------- two tabs
+    def on_storage(self, key, value):
+        """Another tab wrote to localStorage (the browser tells every other tab)."""
+        s = self.session
+        if s is not None:
+            if key in (None, PREFIX + s.save_id) and not self.conflict and not tabs.may_write(
+                    self.store.get(s.save_id), self.known_log, s.state.actions):
+                self.enter_conflict()
+        elif (key is None or key.startswith(PREFIX)) and self.store.ids() != self.listed:
+            self.render_lobby()  # a game was added or deleted in another tab
+
+    def enter_conflict(self):
+        self.conflict = True
+        self.stop_bots()
+        self.tell(("tabs.conflict", {}))
+        self.render_table()
+
+    def cmd_tab_reload(self, arg, el, ev):
+        """Load the position the other tab saved."""
+        if ev == "click" and self.session:
+            self.open_save(self.session.save_id)
+
+    def cmd_tab_copy(self, arg, el, ev):
+        """Keep this tab's game as a new saved game beside the other tab's."""
+        if ev == "click" and self.session and self.conflict:
+            self.session.save_id = self.store.new_id(dom.now_ms())
+            self.conflict = False
+            self.known_log = None
+            self.autosave()
+            if not self.conflict:
+                self.tell(("saves.copied", {}))
+            self.render_table()
+            self.kick_bots()
 
     # ------------------------------------------------------------------ table
     def player_name(self, seat):
@@ -271,9 +390,11 @@ class App:
             return self.words.t("table.nobody")
         return self.session.players[seat]["name"] if self.session else f"#{seat + 1}"
 
-    def enter_table(self, session: Session):
+    def enter_table(self, session: Session, known_log: list | None = None):
         self.stop_bots()
         self.session = session
+        self.known_log = known_log
+        self.conflict = False
         self.words = Words(self.lang, session.game_id, self.player_name)
         self.store.set_current(session.save_id)
         self.show_result = True
@@ -285,33 +406,52 @@ class App:
         self.kick_bots()
 
     def context(self):
+        """Words, names and colours for the screen; `viewer` is the seat whose
+        own view is drawn (None on the public and hand-over screens)."""
         s = self.session
-        return table.TableContext(self.words, s.players, s.viewer, s.note(s.viewer))
+        shown = s.shown()
+        viewer = shown.seat if shown.kind == PRIVATE else None
+        return table.TableContext(self.words, s.players, viewer, s.note(viewer))
 
     def render_table(self):
+        """Draw exactly what `Session.shown()` decides, nothing else."""
         s = self.session
         if s is None:
             return
+        shown = s.shown()
         ctx = self.context()
         self.screen.ctx = ctx
-        modal = ""
-        if s.handoff_to is not None:
+        modal = bar = ""
+        details = None
+        view = s.shown_view()
+        if shown.kind == HANDOFF:
             body = ""
-            modal = table.render_handoff(ctx, s.handoff_to)
-            view = s.state.view(None)
+            modal = table.render_handoff(ctx, shown.seat, can_back=s.can_back_out())
         else:
-            view = s.shown_view()
-            legal = s.my_legal()  # a human asked at the same time as a bot need not wait for it
+            # a human asked at the same time as a bot need not wait for it; after
+            # another tab played on, this one only shows where it stood
+            legal = [] if self.conflict else s.my_legal()
             body = self.screen.render(view, legal)
+            if shown.kind == WINDOW:
+                about = getattr(self.screen, "window_words", lambda v: None)(view)
+                bar = table.render_window(ctx, s.humans_to_act(), len(s.state.actions), s.window, about)
+            elif s.can_back_out():
+                bar = table.render_back_out(ctx, shown.seat)
+            if hasattr(self.screen, "player_details"):  # the game's lines under each player
+                details = self.screen.player_details(view)
             if view.get("over") and self.show_result:
                 modal = table.render_result(view, ctx)
-        html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None,
-                                  thinking=self.thinking, message=self.message)
+        if self.conflict:
+            modal, bar = tabs.render_conflict(self.words), ""
+        html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None
+                                  and not self.conflict, thinking=self.thinking, message=self.message,
+                                  details=details, bar=bar)
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
-        if hasattr(self.screen, "after_render") and s.handoff_to is None:
+        if hasattr(self.screen, "after_render") and shown.kind != HANDOFF:
             self.screen.after_render(dom.by_id("screen"))
         if modal:
-            dom.focus("handoff-ok" if s.handoff_to is not None else "result-close")
+            dom.focus("conflict-reload" if self.conflict else
+                      "handoff-ok" if shown.kind == HANDOFF else "result-close")
 
     def cmd_menu(self, arg, el, ev):
         if ev == "click":
@@ -321,6 +461,44 @@ class App:
         if ev == "click" and self.session:
             self.session.confirm_handoff()
             self.render_table()
+
+    def cmd_forward(self, arg, el, ev):
+        """On the public window screen: this human steps forward to play something."""
+        if ev == "click" and self.session:
+            try:
+                self.session.step_forward(int(arg))
+            except (ValueError, engine.IllegalAction):
+                pass  # the window changed under the finger: draw what is there now
+            self.render_table()
+
+    def cmd_back_out(self, arg, el, ev):
+        if ev == "click" and self.session:
+            self.session.back_out()
+            self.render_table()
+
+    def cmd_answer(self, arg, el, ev):
+        """On the public window screen: a human gives a public answer ("seat:index:moves")."""
+        def answer():
+            seat, index, moves = (int(x) for x in arg.split(":"))
+            self.session.answer(seat, self.session.window["public"][index], moves)
+        self._public_move(ev, answer)
+
+    def cmd_nobody(self, arg, el, ev):
+        """On the public window screen: nobody plays anything (every human asked passes)."""
+        self._public_move(ev, lambda: self.session.nobody(int(arg)))
+
+    def _public_move(self, ev, move):
+        """A move made on the public window screen; if a bot changed the
+        window meanwhile it counts for nothing and the table asks again."""
+        if ev != "click" or not self.session or self.conflict:
+            return
+        try:
+            move()
+        except (ValueError, IndexError, KeyError, TypeError, engine.IllegalAction):
+            self.render_table()
+            return
+        self.message = ""
+        self.after_action()
 
     def cmd_result_close(self, arg, el, ev):
         if ev == "click":
@@ -349,7 +527,7 @@ class App:
             self.render_table()
 
     def cmd_act(self, arg, el, ev):
-        if ev != "click" or not self.session:
+        if ev != "click" or not self.session or self.conflict:
             return
         legal = self.session.my_legal()
         try:
@@ -360,10 +538,13 @@ class App:
 
     def play(self, action: dict):
         """The viewer plays `action` (screens may call this directly)."""
+        if self.conflict:
+            self.render_table()
+            return
         try:
             self.session.act(action)
         except engine.IllegalAction as err:
-            self.message = self.words.t("table.illegal", why=str(err))
+            self.message = self.words.t("table.illegal", why=self.words.illegal(err.reason))
             self.render_table()
             return
         self.message = ""
@@ -378,7 +559,7 @@ class App:
 
     # ------------------------------------------------------------------- bots
     def kick_bots(self):
-        if self.session and self.session.bots_to_act() and self.bot_task is None:
+        if self.session and self.session.bots_to_act() and self.bot_task is None and not self.conflict:
             self.bot_task = asyncio.ensure_future(self.run_bots())
 
     def stop_bots(self):
@@ -453,10 +634,7 @@ class App:
 
 
 def start():
-    from . import diagnostics
-
     app = App()
     dom.expose("speeltafelApp", app)
-    dom.expose("speeltafelDiagnostics", diagnostics)
     app.start()
     return app

@@ -53,10 +53,45 @@ def render(root, html: str) -> None:
             again.focus()
 
 
-def focus(element_id: str) -> None:
+def focus(element_id: str, caret: int | None = None) -> None:
     el = by_id(element_id)
     if el:
         el.focus()
+        if caret is not None and hasattr(el, "setSelectionRange"):
+            el.setSelectionRange(caret, caret)
+
+
+def prerendered_lobby(root_id: str) -> dict | None:
+    """What the player set in the lobby that `make dist` put in the page
+    (ui/prerender.py) before Python ran; None when the page shows none.
+    values: control name -> text, True/False for a checkbox, the checked
+    values of a group of checkboxes that carry values."""
+    root = by_id(root_id)
+    if not root:
+        return None
+    chosen = root.querySelector("[name=game]:checked")
+    game = str(chosen.value) if chosen else ""
+    form = root.querySelector(f'.pre-game[data-game="{js.CSS.escape(game)}"]')
+    values = {}
+    for control in (form.querySelectorAll("input[name], select[name]") if form else []):
+        name, kind = str(control.name), str(control.type)
+        if kind == "checkbox" and control.hasAttribute("value"):
+            values.setdefault(name, [])
+            if control.checked:
+                values[name].append(str(control.value))
+        elif kind == "checkbox":
+            values[name] = bool(control.checked)
+        else:
+            values[name] = str(control.value)
+    active = js.document.activeElement
+    named = active and (root.contains(active) or getattr(active, "id", "") == "lang")
+    focus = (str(getattr(active, "name", "") or active.id), str(getattr(active, "value", ""))) if named else None
+    caret = active.selectionStart if named and str(getattr(active, "type", "")) == "text" else None
+    lang = by_id("lang")
+    queued = js.document.body.getAttribute("data-queued") == "start"
+    js.document.body.removeAttribute("data-queued")
+    return {"game": game, "values": values, "lang": str(lang.value) if lang else "",
+            "focus": focus, "caret": caret if isinstance(caret, int) else None, "queued": queued}
 
 
 def listen(root, dispatch) -> None:
@@ -75,10 +110,98 @@ def listen(root, dispatch) -> None:
         arg = arg if isinstance(arg, str) else ""  # null arrives as jsnull
         dispatch(cmd, arg, el, str(event.type))
 
+    def press(event):
+        """Enter and Space press an element that acts as a button (role=button,
+        e.g. a target on an SVG board), as they press a real button."""
+        if str(event.key) not in ("Enter", " ") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        el = event.target
+        if not hasattr(el, "getAttribute") or str(getattr(el, "tagName", "")).lower() == "button":
+            return
+        if el.getAttribute("role") != "button":
+            return
+        event.preventDefault()
+        opts = to_js({"bubbles": True}, dict_converter=js.Object.fromEntries)
+        el.dispatchEvent(js.MouseEvent.new("click", opts))
+
     proxy = create_proxy(handler)
     _keep.append(proxy)
     for kind in ("click", "change", "input"):
         root.addEventListener(kind, proxy)
+    keys = create_proxy(press)
+    _keep.append(keys)
+    root.addEventListener("keydown", keys)
+
+
+_PAN_ZOOM: dict = {}  # id(pan_zoom) -> (pan_zoom, its listeners)
+
+
+def _rect(el):
+    r = el.getBoundingClientRect()
+    return float(r.left), float(r.top), float(r.width), float(r.height)
+
+
+def attach_pan_zoom(svg_id: str, pz) -> None:
+    """Let the player drag, pinch, wheel and key the SVG board `svg_id`;
+    `pz` (ui.kit.PanZoom) does the arithmetic, this only wires the events
+    and sets the viewBox while the pointer moves (no redraw)."""
+    svg = by_id(svg_id)
+    if not svg:
+        return
+    entry = _PAN_ZOOM.get(id(pz))
+    if entry is None or entry[0] is not pz:
+
+        def show(el):
+            el.setAttribute("viewBox", pz.viewbox())
+
+        def down(ev):
+            pz.pointer_down(ev.pointerId, float(ev.clientX), float(ev.clientY))
+
+        def move(ev):
+            el = ev.currentTarget
+            what = pz.pointer_move(ev.pointerId, float(ev.clientX), float(ev.clientY), _rect(el))
+            if what not in ("capture", "moved"):
+                return
+            if what == "capture":
+                try:
+                    el.setPointerCapture(ev.pointerId)
+                except Exception:  # noqa: BLE001 - capture is a nicety
+                    pass
+            show(el)
+            ev.preventDefault()
+
+        def up(ev):
+            pz.pointer_up(ev.pointerId)
+
+        def wheel(ev):
+            ev.preventDefault()
+            el = ev.currentTarget
+            pz.wheel(float(ev.clientX), float(ev.clientY), float(ev.deltaY), _rect(el))
+            show(el)
+
+        def click(ev):
+            if pz.take_drag_end():  # the end of a drag is no tap
+                ev.stopPropagation()
+                ev.preventDefault()
+
+        def key(ev):
+            if ev.ctrlKey or ev.metaKey or ev.altKey:
+                return
+            if pz.key(str(ev.key)):
+                ev.preventDefault()
+                show(ev.currentTarget)
+
+        listeners = {"pointerdown": down, "pointermove": move, "pointerup": up, "pointercancel": up,
+                     "wheel": wheel, "click": click, "keydown": key}
+        entry = (pz, {k: create_proxy(f) for k, f in listeners.items()})
+        _PAN_ZOOM[id(pz)] = entry
+    proxies = entry[1]
+    pz.pointers = {}
+    pz.drag = None
+    for name in ("pointerdown", "pointermove", "pointerup", "pointercancel", "keydown"):
+        svg.addEventListener(name, proxies[name])
+    svg.addEventListener("wheel", proxies["wheel"], to_js({"passive": False}, dict_converter=js.Object.fromEntries))
+    svg.addEventListener("click", proxies["click"], to_js({"capture": True}, dict_converter=js.Object.fromEntries))
 
 
 def confirm(text: str) -> bool:
@@ -97,13 +220,35 @@ def download(filename: str, text: str) -> None:
     js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
 
 
-async def read_file(input_el) -> str | None:
+class FileTooBig(Exception):
+    """A picked file larger than the caller accepts (not read at all)."""
+
+
+async def read_file(input_el, max_bytes: int) -> str | None:
+    """The text of the file picked in `input_el` (None if none was picked)."""
     files = input_el.files
     if not files or files.length == 0:
         return None
-    text = await files.item(0).text()
-    input_el.value = ""
-    return str(text)
+    file = files.item(0)
+    try:
+        if file.size > max_bytes:
+            raise FileTooBig()
+        return str(await file.text())
+    finally:
+        input_el.value = ""  # picking the same file again fires `change` again
+
+
+def on_storage(callback) -> None:
+    """Call `callback(key, new_value)` when another tab of the site changes
+    localStorage (key None: it was cleared; value None: removed)."""
+
+    def handler(event):
+        key, value = event.key, event.newValue
+        callback(key if isinstance(key, str) else None, value if isinstance(value, str) else None)
+
+    proxy = create_proxy(handler)
+    _keep.append(proxy)
+    js.window.addEventListener("storage", proxy)
 
 
 def expose(name: str, value) -> None:

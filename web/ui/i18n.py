@@ -1,8 +1,8 @@
 """Words of the table in Dutch, English and German.
 
 Frame words live here; each game's words (log entries, prompts, card names)
-live in `i18n/<game>.json` beside the UI package, in the format described in
-docs/engine-conventions.md.  Engine log entries are data; this module turns
+live in `words.json` in its screen package (ui/screens/<game>/), in the
+format described in docs/engine-conventions.md.  Engine log entries are data; this module turns
 them into sentences.
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 LANGS = ("nl", "en", "de")
 LANG_NAMES = {"nl": "Nederlands", "en": "English", "de": "Deutsch"}
@@ -65,7 +64,41 @@ FRAME = {
         "saves.import_failed": "Dit bestand is geen geldig opgeslagen spel: {why}",
         "saves.quota": "Het geheugen van de browser is vol: de laatste zet is niet opgeslagen. "
                        "De vorige opslag is bewaard. Verwijder oude spellen om ruimte te maken.",
-        "saves.failed": "Opslaan lukte niet: {why}",
+        "saves.failed": "Opslaan lukte niet. De vorige opslag is bewaard.",
+        "saves.missing": "Dit opgeslagen spel bestaat niet meer (misschien in een ander tabblad verwijderd).",
+        "saves.import_quota": "Het geheugen van de browser is vol: het spel is niet geïmporteerd. Verwijder oude spellen om ruimte te maken.",
+        "lobby.bad_options": "Deze opties passen niet bij elkaar; kies ze opnieuw.",
+        "saves.damaged_why": "Wat er mis is: {why}.",
+        "saves.set_aside": "Apart gezet: dit spel kon niet verder",
+        "saves.resume_failed": "Dit spel kan niet verder gespeeld worden: {why}. Het blijft bewaard; je kunt het exporteren of verwijderen.",
+        "saves.import_unreadable": "Het bestand kon niet gelezen worden.",
+        "saves.copied": "Jouw versie is als apart spel bewaard.",
+        "boot.set_aside": "Het spel dat bezig was kon niet verder: {why}. Het is apart gezet en blijft bewaard in de lijst hieronder.",
+        "boot.current_missing": "Het spel dat bezig was staat niet meer in de opslag van deze browser.",
+        "boot.damaged": "Beschadigde opgeslagen spellen: {n}. Ze blijven bewaard zoals ze zijn en staan in de lijst hieronder.",
+        "boot.prefs_reset": "Sommige instellingen waren onleesbaar en staan weer op de standaardwaarde.",
+        "boot.no_storage": "Deze browser laat de speeltafel niets bewaren: spellen gaan verloren als je de pagina sluit.",
+        "boot.failed_partly": "Er ging iets mis bij het openen; de opgeslagen spellen zijn niet aangeraakt.",
+        "tabs.conflict": "Dit spel is in een ander tabblad verder gespeeld. Dit tabblad slaat niets meer op, zodat geen zet verloren gaat.",
+        "tabs.reload": "Stand van het andere tabblad laden",
+        "tabs.copy": "Mijn versie als kopie bewaren",
+        "saveerr.not_text": "het is geen tekst",
+        "saveerr.too_big": "het is te groot voor een opgeslagen spel",
+        "saveerr.too_deep": "de gegevens zijn veel te diep genest",
+        "saveerr.not_json": "het is geen leesbaar JSON-bestand",
+        "saveerr.not_finite": "er staat een ongeldig getal in (NaN of oneindig)",
+        "saveerr.not_a_save": "het is geen opgeslagen spel van de speeltafel",
+        "saveerr.version": "het komt van een andere versie van de speeltafel",
+        "saveerr.unknown_game": "deze speeltafel kent dat spel niet",
+        "saveerr.bad_seats": "het aantal spelers klopt niet",
+        "saveerr.bad_options": "de spelopties kloppen niet",
+        "saveerr.bad_seed": "het startgetal voor het schudden klopt niet",
+        "saveerr.bad_actions": "de lijst met zetten klopt niet",
+        "saveerr.bad_action": "zet {move} is onleesbaar",
+        "saveerr.replay_failed": "zet {move} kan volgens de regels niet",
+        "saveerr.bad_meta": "de gegevens van de tafel (spelers, notities, tijden) kloppen niet",
+        "saveerr.bad_players": "de gegevens van speler {seat} kloppen niet",
+        "saveerr.damaged": "het is beschadigd",
         "table.turn": "{name} is aan zet",
         "table.turns": "Aan zet: {names}",
         "table.you": "jij",
@@ -91,11 +124,31 @@ FRAME = {
         "handoff.title": "Geef het apparaat aan {name}",
         "handoff.body": "Wat nu volgt is alleen voor {name}. Anderen kijken even weg.",
         "handoff.ready": "Ik ben {name}",
+        "handoff.back": "Toch niet: terug naar de tafel",
+        "window.heading": "Wil iemand iets spelen?",
+        "window.generic": "Iedereen die nu gevraagd wordt, mag iets doen.",
+        "window.intro_public": "Iedereen ziet dit scherm. Antwoord hier hardop, of neem eerst het apparaat om je kaarten te bekijken.",
+        "window.intro": "Iedereen ziet dit scherm. Wie iets wil spelen, tikt op zijn naam en krijgt het apparaat; "
+                        "wie niets speelt, hoeft niets te doen.",
+        "window.forward": "{name}: ik speel iets",
+        "window.nobody": "Niemand",
+        "window.nobody_hint": "Past voor {names}.",
+        "window.forward_note": "{name}, je bent naar voren gestapt. Speel iets, of ga terug zonder iets te doen.",
+        "window.back": "Terug: nu niets spelen",
         "loading.game": "Spel wordt geladen…",
+        "loading.resuming": "Het spel wordt hervat…",
+        "loading.start_queued": "Het spel begint zodra de speeltafel klaar is…",
+        "loading.saves": "Worden geladen…",
         "time.just_now": "zojuist",
         "time.minutes": "{n} min geleden",
         "time.hours": "{n} uur geleden",
         "time.days": "{n} dagen geleden",
+        "illegal.over": "het spel is afgelopen.",
+        "illegal.no_seat": "die plaats bestaat niet.",
+        "illegal.not_your_turn": "je bent nu niet aan de beurt.",
+        "illegal.unknown_move": "dit spel kent die zet niet.",
+        "illegal.not_allowed": "die zet mag nu niet.",
+        "illegal.nobody": "er zit niemand aan tafel om deze zet te doen.",
     },
     "en": {
         "app.title": "Speeltafel",
@@ -146,7 +199,41 @@ FRAME = {
         "saves.import_failed": "This file is not a valid saved game: {why}",
         "saves.quota": "The browser's storage is full: the last move was not saved. "
                        "The previous save is kept. Delete old games to make room.",
-        "saves.failed": "Saving failed: {why}",
+        "saves.failed": "Saving failed. The previous save is kept.",
+        "saves.missing": "This saved game no longer exists (perhaps deleted in another tab).",
+        "saves.import_quota": "The browser's storage is full: the game was not imported. Delete old games to make room.",
+        "lobby.bad_options": "These options do not go together; choose them again.",
+        "saves.damaged_why": "What is wrong: {why}.",
+        "saves.set_aside": "Set aside: this game could not go on",
+        "saves.resume_failed": "This game cannot go on: {why}. It is kept; you can export or delete it.",
+        "saves.import_unreadable": "The file could not be read.",
+        "saves.copied": "Your version is saved as a separate game.",
+        "boot.set_aside": "The game in progress could not go on: {why}. It is set aside and kept in the list below.",
+        "boot.current_missing": "The game in progress is no longer in this browser's storage.",
+        "boot.damaged": "Damaged saved games: {n}. They are kept as they are and listed below.",
+        "boot.prefs_reset": "Some settings could not be read and are back to their defaults.",
+        "boot.no_storage": "This browser does not let the table keep anything: games are lost when the page is closed.",
+        "boot.failed_partly": "Something went wrong while opening; the saved games were not touched.",
+        "tabs.conflict": "This game was played on in another tab. This tab saves nothing more, so no move is lost.",
+        "tabs.reload": "Load the other tab's position",
+        "tabs.copy": "Keep my version as a copy",
+        "saveerr.not_text": "it is not text",
+        "saveerr.too_big": "it is too big for a saved game",
+        "saveerr.too_deep": "its data is nested far too deep",
+        "saveerr.not_json": "it is not a readable JSON file",
+        "saveerr.not_finite": "it holds an invalid number (NaN or infinity)",
+        "saveerr.not_a_save": "it is not a saved game of this table",
+        "saveerr.version": "it comes from another version of the table",
+        "saveerr.unknown_game": "this table does not know its game",
+        "saveerr.bad_seats": "the number of players is wrong",
+        "saveerr.bad_options": "the game options are wrong",
+        "saveerr.bad_seed": "the number the shuffle starts from is wrong",
+        "saveerr.bad_actions": "the list of moves is wrong",
+        "saveerr.bad_action": "move {move} cannot be read",
+        "saveerr.replay_failed": "move {move} is not allowed by the rules",
+        "saveerr.bad_meta": "the table's data (players, notes, times) is wrong",
+        "saveerr.bad_players": "the data of player {seat} is wrong",
+        "saveerr.damaged": "it is damaged",
         "table.turn": "{name} to play",
         "table.turns": "To decide: {names}",
         "table.you": "you",
@@ -172,11 +259,31 @@ FRAME = {
         "handoff.title": "Hand the device to {name}",
         "handoff.body": "What follows is for {name} only. Everyone else, look away.",
         "handoff.ready": "I am {name}",
+        "handoff.back": "Not now: back to the table",
+        "window.heading": "Anyone playing something?",
+        "window.generic": "Everyone asked now may do something.",
+        "window.intro_public": "Everyone sees this screen. Answer out loud here, or take the device to look at your cards first.",
+        "window.intro": "Everyone sees this screen. Whoever wants to play something taps their name and gets "
+                        "the device; whoever plays nothing need do nothing.",
+        "window.forward": "{name}: I'll play something",
+        "window.nobody": "Nobody",
+        "window.nobody_hint": "Passes for {names}.",
+        "window.forward_note": "{name}, you stepped forward. Play something, or go back without doing anything.",
+        "window.back": "Back: play nothing now",
         "loading.game": "Loading the game…",
+        "loading.resuming": "Resuming the game…",
+        "loading.start_queued": "The game starts as soon as the table is ready…",
+        "loading.saves": "Loading…",
         "time.just_now": "just now",
         "time.minutes": "{n} min ago",
         "time.hours": "{n} h ago",
         "time.days": "{n} days ago",
+        "illegal.over": "the game is over.",
+        "illegal.no_seat": "there is no such seat.",
+        "illegal.not_your_turn": "it is not your turn to decide now.",
+        "illegal.unknown_move": "this game does not know that move.",
+        "illegal.not_allowed": "that move is not allowed now.",
+        "illegal.nobody": "nobody is at the table to make this move.",
     },
     "de": {
         "app.title": "Speeltafel",
@@ -227,7 +334,41 @@ FRAME = {
         "saves.import_failed": "Diese Datei ist kein gültiges gespeichertes Spiel: {why}",
         "saves.quota": "Der Speicher des Browsers ist voll: der letzte Zug wurde nicht gespeichert. "
                        "Der vorherige Spielstand bleibt erhalten. Lösche alte Spiele, um Platz zu schaffen.",
-        "saves.failed": "Speichern fehlgeschlagen: {why}",
+        "saves.failed": "Speichern fehlgeschlagen. Der vorherige Spielstand bleibt erhalten.",
+        "saves.missing": "Dieses gespeicherte Spiel gibt es nicht mehr (vielleicht in einem anderen Tab gelöscht).",
+        "saves.import_quota": "Der Speicher des Browsers ist voll: das Spiel wurde nicht importiert. Lösche alte Spiele, um Platz zu schaffen.",
+        "lobby.bad_options": "Diese Optionen passen nicht zusammen; wähle sie neu.",
+        "saves.damaged_why": "Was nicht stimmt: {why}.",
+        "saves.set_aside": "Beiseitegelegt: dieses Spiel konnte nicht weitergehen",
+        "saves.resume_failed": "Dieses Spiel kann nicht weitergehen: {why}. Es bleibt erhalten; du kannst es exportieren oder löschen.",
+        "saves.import_unreadable": "Die Datei konnte nicht gelesen werden.",
+        "saves.copied": "Deine Version ist als eigenes Spiel gespeichert.",
+        "boot.set_aside": "Das laufende Spiel konnte nicht weitergehen: {why}. Es ist beiseitegelegt und bleibt in der Liste unten erhalten.",
+        "boot.current_missing": "Das laufende Spiel ist nicht mehr im Speicher dieses Browsers.",
+        "boot.damaged": "Beschädigte gespeicherte Spiele: {n}. Sie bleiben unverändert erhalten und stehen in der Liste unten.",
+        "boot.prefs_reset": "Einige Einstellungen waren nicht lesbar und stehen wieder auf dem Standard.",
+        "boot.no_storage": "Dieser Browser lässt den Spieltisch nichts speichern: Spiele gehen verloren, wenn die Seite geschlossen wird.",
+        "boot.failed_partly": "Beim Öffnen ging etwas schief; die gespeicherten Spiele wurden nicht angerührt.",
+        "tabs.conflict": "Dieses Spiel wurde in einem anderen Tab weitergespielt. Dieser Tab speichert nichts mehr, damit kein Zug verloren geht.",
+        "tabs.reload": "Stand des anderen Tabs laden",
+        "tabs.copy": "Meine Version als Kopie behalten",
+        "saveerr.not_text": "es ist kein Text",
+        "saveerr.too_big": "es ist zu groß für ein gespeichertes Spiel",
+        "saveerr.too_deep": "die Daten sind viel zu tief verschachtelt",
+        "saveerr.not_json": "es ist keine lesbare JSON-Datei",
+        "saveerr.not_finite": "es enthält eine ungültige Zahl (NaN oder unendlich)",
+        "saveerr.not_a_save": "es ist kein gespeichertes Spiel dieses Spieltischs",
+        "saveerr.version": "es stammt von einer anderen Version des Spieltischs",
+        "saveerr.unknown_game": "dieser Spieltisch kennt das Spiel nicht",
+        "saveerr.bad_seats": "die Spielerzahl stimmt nicht",
+        "saveerr.bad_options": "die Spieloptionen stimmen nicht",
+        "saveerr.bad_seed": "die Startzahl für das Mischen stimmt nicht",
+        "saveerr.bad_actions": "die Liste der Züge stimmt nicht",
+        "saveerr.bad_action": "Zug {move} ist nicht lesbar",
+        "saveerr.replay_failed": "Zug {move} ist nach den Regeln nicht möglich",
+        "saveerr.bad_meta": "die Daten des Tischs (Spieler, Notizen, Zeiten) stimmen nicht",
+        "saveerr.bad_players": "die Daten von Spieler {seat} stimmen nicht",
+        "saveerr.damaged": "es ist beschädigt",
         "table.turn": "{name} ist am Zug",
         "table.turns": "Am Zug: {names}",
         "table.you": "du",
@@ -253,15 +394,34 @@ FRAME = {
         "handoff.title": "Gib das Gerät an {name}",
         "handoff.body": "Was jetzt kommt, ist nur für {name}. Alle anderen schauen kurz weg.",
         "handoff.ready": "Ich bin {name}",
+        "handoff.back": "Doch nicht: zurück zum Tisch",
+        "window.heading": "Will jemand etwas spielen?",
+        "window.generic": "Alle, die jetzt gefragt sind, dürfen etwas tun.",
+        "window.intro_public": "Alle sehen diesen Bildschirm. Antworte hier laut oder nimm zuerst das Gerät, um in deine Karten zu schauen.",
+        "window.intro": "Alle sehen diesen Bildschirm. Wer etwas spielen will, tippt auf seinen Namen und "
+                        "bekommt das Gerät; wer nichts spielt, muss nichts tun.",
+        "window.forward": "{name}: Ich spiele etwas",
+        "window.nobody": "Niemand",
+        "window.nobody_hint": "Passt für {names}.",
+        "window.forward_note": "{name}, du bist vorgetreten. Spiel etwas oder geh zurück, ohne etwas zu tun.",
+        "window.back": "Zurück: jetzt nichts spielen",
         "loading.game": "Spiel wird geladen…",
+        "loading.resuming": "Das Spiel wird fortgesetzt…",
+        "loading.start_queued": "Das Spiel beginnt, sobald der Spieltisch bereit ist…",
+        "loading.saves": "Werden geladen…",
         "time.just_now": "gerade eben",
         "time.minutes": "vor {n} Min.",
         "time.hours": "vor {n} Std.",
         "time.days": "vor {n} Tagen",
+        "illegal.over": "das Spiel ist vorbei.",
+        "illegal.no_seat": "diesen Platz gibt es nicht.",
+        "illegal.not_your_turn": "du bist jetzt nicht am Zug.",
+        "illegal.unknown_move": "dieses Spiel kennt den Zug nicht.",
+        "illegal.not_allowed": "dieser Zug ist jetzt nicht erlaubt.",
+        "illegal.nobody": "niemand sitzt am Tisch, um diesen Zug zu machen.",
     },
 }
 
-STRINGS_DIR = Path(__file__).resolve().parent.parent / "i18n"
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 # "{n|kaart|kaarten}" -> "1 kaart" / "3 kaarten": a count with its noun
 _COUNT = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
@@ -276,7 +436,11 @@ def pick_lang(preferred: str | None, browser: str | None) -> str:
 
 def game_strings(game_id: str) -> dict:
     """The game's strings file, or empty tables when it has none yet."""
-    path = STRINGS_DIR / f"{game_id}.json"
+    from .screens import words_path
+
+    path = words_path(game_id)
+    if path is None:
+        return {}
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -290,19 +454,42 @@ class Words:
         self.lang = lang if lang in LANGS else "en"
         self.game = game_strings(game_id).get(self.lang, {}) if game_id else {}
         self.player_name = player_name or (lambda seat: f"#{seat + 1}")
+        self.missing: set = set()  # (section, key) asked for but not worded: tests check it stays empty
 
-    def t(self, key: str, **params) -> str:
-        template = FRAME[self.lang].get(key) or FRAME["en"].get(key, key)
-        return self.fill(template, params)
+    def _lookup(self, section: str, key: str, table: dict, fallback):
+        if key in table:
+            return table[key]
+        self.missing.add((section, key))
+        return fallback
+
+    def t(self, key: str, _escape=None, **params) -> str:
+        template = FRAME[self.lang].get(key) or self._lookup("frame", key, FRAME["en"], key)
+        return self.fill(template, params, _escape)
 
     def name(self, ident) -> str:
         """A game id (card, country, ...) in this language."""
-        names = self.game.get("names", {})
-        return names.get(str(ident), str(ident))
+        return self._lookup("names", str(ident), self.game.get("names", {}), str(ident))
 
-    def ui(self, key: str, **params) -> str:
+    def why(self, err) -> str:
+        """Why a save could not be read (an engine SaveError, worded here)."""
+        key = f"saveerr.{getattr(err, 'key', 'damaged')}"
+        if key not in FRAME["en"]:
+            key = "saveerr.damaged"
+        return self.t(key, **getattr(err, "params", {}))
+
+    def ui(self, key: str, _escape=None, **params) -> str:
         """A game-specific interface word (`ui` section of the strings file)."""
-        return self.fill(self.game.get("ui", {}).get(key, key), params)
+        return self.fill(self._lookup("ui", key, self.game.get("ui", {}), key), params, _escape)
+
+    def illegal(self, reason: dict | None) -> str:
+        """Why a move was refused: the engine's reason key, worded by the
+        game's strings ("illegal" section) or the frame's."""
+        reason = dict(reason or {"k": "not_allowed"})
+        key = str(reason.get("k"))
+        template = self.game.get("illegal", {}).get(key)
+        if template is None:
+            template = FRAME[self.lang].get("illegal." + key) or FRAME[self.lang]["illegal.not_allowed"]
+        return self.fill(template, reason)
 
     def level(self, level: str) -> str:
         key = f"level.{level}"
@@ -310,46 +497,61 @@ class Words:
             return FRAME[self.lang][key]
         return self.game.get("ui", {}).get(key, level)
 
-    def fill(self, template: str, params: dict) -> str:
+    def fill(self, template: str, params: dict, escape=None) -> str:
+        """The template with its parameters put in.  With `escape` (the UI
+        kit's), the template and every value put in are escaped once each
+        (values that are HTML already stay as they are)."""
+        esc = escape or str
+        if escape:
+            template = escape(template)
+
         def one(match):
             key, kind = match.group(1), match.group(2)
             if key not in params:
+                self.missing.add(("param", key))
                 return match.group(0)
             value = params[key]
             if kind == "player":
                 seats = [v for v in _as_list(value) if v is not None]
                 if not seats:
-                    return self.t("table.nobody")
-                return self._join([self.player_name(v) for v in seats])
+                    return esc(self.t("table.nobody"))
+                return self._join([esc(self.player_name(v)) for v in seats])
             if kind == "name":
-                return self._join([self.name(v) for v in _as_list(value)])
+                return self._join([esc(self.name(v)) for v in _as_list(value)])
             if isinstance(value, list):
-                return self._join([str(v) for v in value])
-            return str(value)
+                return self._join([esc(v) for v in value])
+            return esc(value)
 
         def count(match):
             key, one_form, many_form = match.groups()
             if key not in params:
+                self.missing.add(("param", key))
                 return match.group(0)
             value = params[key]
-            return f"{value} {one_form if value in (1, -1) else many_form}"
+            return f"{esc(value)} {one_form if value in (1, -1) else many_form}"
 
         return _PLACEHOLDER.sub(one, _COUNT.sub(count, template))
 
-    def entry(self, entry: dict) -> str:
+    def entry(self, entry: dict, escape=None) -> str:
         """One engine log entry as a sentence."""
         template = self.game.get("log", {}).get(entry.get("k", ""))
         if template is None:
+            self.missing.add(("log", entry.get("k", "")))
             params = ", ".join(f"{k}={v}" for k, v in entry.items() if k not in ("k", "turn"))
-            return f"{entry.get('k', '?')}: {params}"
-        return self.fill(template, entry)
+            text = f"{entry.get('k', '?')}: {params}"
+            return escape(text) if escape else text
+        return self.fill(template, entry, escape)
 
     def prompt(self, prompt: dict | None, phase: str | None = None) -> str:
         if not prompt and not phase:
             return ""
         prompt = prompt or {"k": phase}
-        template = self.game.get("phase", {}).get(prompt.get("k") or phase or "")
-        return self.fill(template, prompt) if template is not None else ""
+        key = prompt.get("k") or phase or ""
+        template = self.game.get("phase", {}).get(key)
+        if template is None:
+            self.missing.add(("phase", key))
+            return ""
+        return self.fill(template, prompt)
 
     def _join(self, items: list[str]) -> str:
         if len(items) <= 1:

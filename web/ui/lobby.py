@@ -24,8 +24,6 @@ def default_model(game_id: str | None, words: Words | None = None) -> dict | Non
     return model
 
 
-
-
 def fit_players(model: dict, words: Words | None = None) -> None:
     """Keep the player list as long as the seat count; new seats are bots."""
     players = model["players"]
@@ -57,15 +55,7 @@ def render_lobby(model: dict | None, saves: list[dict], words: Words, message: s
                  games: list[str] | None = None) -> str:
     """The whole lobby.  `games`: the games this table can show (default all)."""
     games = list(engine.GAMES) if games is None else games
-    lang = words.lang
-    out = [f'<header class="topbar"><h1>{esc(words.t("app.title"))}</h1>'
-           f'<p class="tagline">{esc(words.t("app.tagline"))}</p>'
-           f'<label class="lang">{esc(words.t("lobby.language"))} '
-           f'<select id="lang" data-cmd="lang" aria-label="{esc(words.t("lobby.language"))}">']
-    for code in LANGS:
-        sel = " selected" if code == lang else ""
-        out.append(f'<option value="{code}"{sel}>{LANG_NAMES[code]}</option>')
-    out.append("</select></label></header>")
+    out = [render_header(words)]
     if message:
         out.append(f'<p class="notice" role="alert">{esc(message)}</p>')
     out.append('<div class="lobby">')
@@ -76,29 +66,64 @@ def render_lobby(model: dict | None, saves: list[dict], words: Words, message: s
     return "".join(out)
 
 
+def render_header(words: Words) -> str:
+    out = [f'<header class="topbar"><h1>{esc(words.t("app.title"))}</h1>'
+           f'<p class="tagline">{esc(words.t("app.tagline"))}</p>'
+           f'<label class="lang">{esc(words.t("lobby.language"))} '
+           f'<select id="lang" data-cmd="lang" aria-label="{esc(words.t("lobby.language"))}">']
+    for code in LANGS:
+        sel = " selected" if code == words.lang else ""
+        out.append(f'<option value="{code}"{sel}>{LANG_NAMES[code]}</option>')
+    out.append("</select></label></header>")
+    return "".join(out)
+
+
 def render_new_game(model: dict, games: list[str], words: Words) -> str:
-    spec = engine.GAMES[model["game"]]
-    lang = words.lang
     out = ['<section class="newgame" aria-labelledby="newgame-h">']
     out.append(f'<h2 id="newgame-h">{esc(words.t("lobby.heading"))}</h2>')
     # the games
     out.append(f'<fieldset class="games"><legend>{esc(words.t("lobby.game"))}</legend>')
     for game_id in games:
-        g = engine.GAMES[game_id]
         pressed = "true" if game_id == model["game"] else "false"
         out.append(
             f'<button type="button" id="game-{esc(game_id)}" class="game-card" data-cmd="lobby-game" '
-            f'data-arg="{esc(game_id)}" aria-pressed="{pressed}">'
-            f'<span class="game-name">{esc(g.names.get(lang, g.names.get("en", game_id)))}</span>'
-            f'<span class="game-seats">{esc(words.t("lobby.players_range", min=g.min_seats, max=g.max_seats))}</span>'
-            "</button>")
+            f'data-arg="{esc(game_id)}" aria-pressed="{pressed}">{game_card_text(game_id, words)}</button>')
     out.append("</fieldset>")
+    out.append(render_game_form(model, words))
+    out.append(f'<button type="button" id="start" class="primary" data-cmd="lobby-start">'
+               f'{esc(words.t("lobby.start"))}</button></section>')
+    return "".join(out)
+
+
+def game_card_text(game_id: str, words: Words) -> str:
+    g = engine.GAMES[game_id]
+    return (f'<span class="game-name">{esc(g.names.get(words.lang, g.names.get("en", game_id)))}</span>'
+            f'<span class="game-seats">{esc(words.t("lobby.players_range", min=g.min_seats, max=g.max_seats))}</span>')
+
+
+def _control(static: bool, ident: str, cmd: str, arg: str | None = None) -> str:
+    """A control's attributes: in the live lobby its id and command; in the
+    prerendered one (ui/prerender.py) a form name, read back when Python
+    takes over."""
+    if static:
+        return f'name="{esc(ident)}"'
+    data_arg = f' data-arg="{esc(arg)}"' if arg is not None else ""
+    return f'id="{esc(ident)}" data-cmd="{cmd}"{data_arg}'
+
+
+def render_game_form(model: dict, words: Words, static: bool = False) -> str:
+    """The chosen game's part of the form: its note, seats and players, options.
+    `static` (the prerendered lobby): a row for every player in the model and
+    every option, shown or hidden by CSS as the form is set."""
+    spec = engine.GAMES[model["game"]]
+    lang = words.lang
+    out = []
     note = spec.notes.get(lang)
     if note:
         out.append(f'<p class="game-note">{esc(note)}</p>')
     # seats and players
     out.append(f'<fieldset class="players"><legend>{esc(words.t("lobby.players"))}</legend>')
-    out.append(f'<label>{esc(words.t("lobby.seats"))} <select id="seats" data-cmd="lobby-seats">')
+    out.append(f'<label>{esc(words.t("lobby.seats"))} <select {_control(static, "seats", "lobby-seats")}>')
     for n in range(spec.min_seats, spec.max_seats + 1):
         sel = " selected" if n == model["seats"] else ""
         out.append(f'<option value="{n}"{sel}>{n}</option>')
@@ -107,9 +132,9 @@ def render_new_game(model: dict, games: list[str], words: Words) -> str:
     for i, p in enumerate(model["players"]):
         kind = "human" if p["kind"] == "human" else f"bot:{p['level']}"
         out.append(f'<li class="seat-row"><span class="seat-no">{esc(words.t("lobby.seat", n=i + 1))}</span>'
-                   f'<input id="name-{i}" type="text" maxlength="20" value="{esc(p["name"])}" '
-                   f'data-cmd="lobby-name" data-arg="{i}" aria-label="{esc(words.t("lobby.name"))} {i + 1}">'
-                   f'<select id="kind-{i}" data-cmd="lobby-kind" data-arg="{i}" '
+                   f'<input {_control(static, f"name-{i}", "lobby-name", str(i))} type="text" maxlength="20" '
+                   f'value="{esc(p["name"])}" aria-label="{esc(words.t("lobby.name"))} {i + 1}">'
+                   f'<select {_control(static, f"kind-{i}", "lobby-kind", str(i))} '
                    f'aria-label="{esc(words.t("lobby.kind"))} {i + 1}">')
         choices = [("human", words.t("lobby.human"))] + [
             (f"bot:{lv}", words.t("lobby.bot", level=words.level(lv))) for lv in levels]
@@ -123,14 +148,12 @@ def render_new_game(model: dict, games: list[str], words: Words) -> str:
     # options
     out.append(f'<fieldset class="options"><legend>{esc(words.t("lobby.options"))}</legend>')
     options = resolved_options(model)
-    shown = [o for o in spec.options if o.applies(model["seats"], options)]
-    if not shown:
-        out.append(f'<p>{esc(words.t("lobby.no_options"))}</p>')
+    shown = spec.options if static else [o for o in spec.options if o.applies(model["seats"], options)]
+    if not shown or static:
+        out.append(f'<p class="no-options">{esc(words.t("lobby.no_options"))}</p>')
     for opt in shown:
-        out.append(render_option(opt, options[opt.id], lang, words))
+        out.append(render_option(opt, options[opt.id], lang, words, static))
     out.append("</fieldset>")
-    out.append(f'<button type="button" id="start" class="primary" data-cmd="lobby-start">'
-               f'{esc(words.t("lobby.start"))}</button></section>')
     return "".join(out)
 
 
@@ -138,32 +161,36 @@ def _label(names: dict, lang: str, fallback: str) -> str:
     return names.get(lang) or names.get("en") or fallback
 
 
-def render_option(opt, value, lang: str, words: Words) -> str:
+def render_option(opt, value, lang: str, words: Words, static: bool = False) -> str:
     label = esc(_label(opt.names, lang, opt.id))
     help_text = opt.help.get(lang) or opt.help.get("en")
     tip = f'<span class="help">{esc(help_text)}</span>' if help_text else ""
-    oid = f"opt-{esc(opt.id)}"
+    oid = f"opt-{opt.id}"
+    attrs = _control(static, oid, "lobby-opt", opt.id)
+    which = f'data-option="{esc(opt.id)}"'
     if opt.kind == "bool":
         checked = " checked" if value else ""
-        return (f'<div class="option"><label><input type="checkbox" id="{oid}" data-cmd="lobby-opt" '
-                f'data-arg="{esc(opt.id)}"{checked}> {label}</label>{tip}</div>')
+        return (f'<div class="option" {which}><label><input type="checkbox" {attrs}{checked}> {label}</label>'
+                f'{tip}</div>')
     if opt.kind == "subset":
         items = []
         for v in opt.values:
             vname = _label(opt.value_names.get(v, {}), lang, str(v))
             checked = " checked" if v in value else ""
-            items.append(f'<label class="subset-item"><input type="checkbox" data-cmd="lobby-sub" '
-                         f'data-arg="{esc(opt.id)}|{esc(json.dumps(v))}"{checked}> {esc(vname)}</label>')
+            control = (f'name="sub-{esc(opt.id)}" value="{esc(json.dumps(v))}"' if static
+                       else f'data-cmd="lobby-sub" data-arg="{esc(opt.id)}|{esc(json.dumps(v))}"')
+            items.append(f'<label class="subset-item"><input type="checkbox" {control}{checked}> {esc(vname)}</label>')
         hint = f'<span class="help">{esc(words.t("lobby.subset_min", n=opt.min_size))}</span>' if opt.min_size else ""
-        return (f'<fieldset class="option subset" id="{oid}"><legend>{label}</legend>'
+        fieldset_id = "" if static else f' id="{esc(oid)}"'
+        return (f'<fieldset class="option subset"{fieldset_id} {which}><legend>{label}</legend>'
                 f'{"".join(items)}{hint}{tip}</fieldset>')
     choices = []
     for v in opt.values:
         vname = _label(opt.value_names.get(v, opt.value_names.get(str(v), {})), lang, str(v))
         sel = " selected" if v == value else ""
         choices.append(f'<option value="{esc(json.dumps(v))}"{sel}>{esc(vname)}</option>')
-    return (f'<div class="option"><label>{label} <select id="{oid}" data-cmd="lobby-opt" '
-            f'data-arg="{esc(opt.id)}">{"".join(choices)}</select></label>{tip}</div>')
+    return (f'<div class="option" {which}><label>{label} <select {attrs}>{"".join(choices)}</select></label>'
+            f'{tip}</div>')
 
 
 def ago(words: Words, then_ms: float, now_ms: float | None = None) -> str:
@@ -186,8 +213,11 @@ def render_saves(saves: list[dict], words: Words, now_ms: float | None = None) -
     for row in saves:
         sid = esc(row["id"])
         if row["damaged"]:
-            out.append(f'<li class="save damaged" data-save="{sid}"><div class="save-title">'
-                       f'{esc(words.t("saves.damaged"))}</div><div class="save-info">{esc(words.t("saves.damaged_hint"))}</div>')
+            title = words.t("saves.set_aside" if row.get("set_aside") else "saves.damaged")
+            why = words.t("saves.damaged_why", why=words.why(row.get("error")))
+            out.append(f'<li class="save damaged" data-save="{sid}"><div class="save-title">{esc(title)}</div>'
+                       f'<div class="save-info"><span class="save-why">{esc(why)}</span> '
+                       f'{esc(words.t("saves.damaged_hint"))}</div>')
         else:
             spec = engine.GAMES[row["game"]]
             progress = words.t("saves.over") if row["over"] else words.t("saves.moves", n=row["moves"])

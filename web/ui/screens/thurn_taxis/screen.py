@@ -11,10 +11,11 @@ ghost houses before it is played.
 from __future__ import annotations
 
 import json
-from html import escape as esc
 
 from engine.thurn_taxis.board import map_data
-from engine.thurn_taxis.scoring import CARRIAGE_POINTS
+
+from ...kit import Html, Say, act_button, attrs, button, ui_button
+from .layout import TILE_H, TILE_W, layout
 
 OFFICIALS = ("amtmann", "postmeister", "postillion", "wagner")
 
@@ -25,140 +26,6 @@ def _key(action: dict) -> str:
 
 def _card_key(city: str, h) -> str:
     return f"{city}|{'' if h is None else h}"
-
-
-# ------------------------------------------------------------ map layout
-# Where the city names and the bonus tiles go on the map.  Pure geometry on the
-# map data (no rule): each name takes the free spot next to its city, each
-# region's tiles lie inside the region (on the border of a two-country region),
-# a free city's tile beside the city, the other stacks in a row under the map.
-
-TILE_W, TILE_H = 28, 32
-CHAR_W = 7.6          # a bold 12-unit label, per character (generous)
-_LAYOUTS: dict = {}
-
-
-def _overlap(a, b) -> float:
-    """Overlapping area of two boxes (x, y, w, h)."""
-    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
-    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
-def _inside(pt, box) -> bool:
-    return box[0] <= pt[0] <= box[0] + box[2] and box[1] <= pt[1] <= box[1] + box[3]
-
-
-def _label_box(x, y, anchor, width):
-    left = x - width / 2 if anchor == "middle" else (x if anchor == "start" else x - width)
-    return (left, y - 10, width, 13)
-
-
-def _layout(m: dict, names: dict, nseats: int, stack_keys: tuple) -> dict:
-    key = (m["id"], tuple(sorted(names.items())), nseats, stack_keys)
-    if key in _LAYOUTS:
-        return _LAYOUTS[key]
-    pos = {c["id"]: (c["x"], c["y"]) for c in m["cities"]}
-    hw = (nseats - 1) / 2 * 15 + 8
-    blocks = [(x - 11, y - 11, 22, 22) for x, y in pos.values()]           # the cities
-    blocks += [(x - hw, y - 28, 2 * hw, 17) for x, y in pos.values()]      # their house rows
-    road_pts = []
-    for a, b in m["roads"]:
-        (x1, y1), (x2, y2) = pos[a], pos[b]
-        road_pts += [(x1 + (x2 - x1) * k / 8, y1 + (y2 - y1) * k / 8) for k in range(1, 8)]
-
-    def cost(box, placed, blocks=blocks, road_pts=road_pts):
-        area = sum(_overlap(box, b) for b in blocks) + 20 * sum(_overlap(box, b) for b in placed)
-        return area + 6 * sum(1 for p in road_pts if _inside(p, box))
-
-    def near(x, y, reach):
-        """The blocks and road points that a box within `reach` of (x, y) can touch."""
-        area = (x - reach, y - reach, 2 * reach, 2 * reach)
-        return ([b for b in blocks if _overlap(b, area)], [p for p in road_pts if _inside(p, area)])
-
-    # names: the most crowded cities choose first
-    def crowd(c):
-        x, y = pos[c]
-        return -sum(1 for (u, v) in pos.values() if abs(u - x) < 70 and abs(v - y) < 45)
-
-    labels, placed = {}, []
-    for cid in sorted(pos, key=crowd):
-        x, y = pos[cid]
-        width = CHAR_W * len(names[cid]) + 2
-        best = None
-        local = near(x, y, 40 + CHAR_W * len(names[cid]))
-        here = [b for b in placed if _overlap(b, (x - 150, y - 60, 300, 120))]
-        for rank, (lx, ly, anchor) in enumerate((
-                (x, y + 22, "middle"), (x + 13, y + 5, "start"), (x - 13, y + 5, "end"),
-                (x + 7, y + 21, "start"), (x - 7, y + 21, "end"), (x, y - 31, "middle"),
-                (x + 11, y - 9, "start"), (x - 11, y - 9, "end"))):
-            box = _label_box(lx, ly, anchor, width)
-            c = cost(box, here, *local) + rank * 4
-            if best is None or c < best[0]:
-                best = (c, (lx, ly, anchor), box)
-        labels[cid] = best[1]
-        placed.append(best[2])
-
-    # bonus tiles on the map: regions and free cities
-    tiles = {}
-    country_cities = {}
-    for c in m["cities"]:
-        country_cities.setdefault(c["country"], []).append(c["id"])
-    dirs = [(1, 0), (0.92, 0.38), (0.71, 0.71), (0.38, 0.92), (0, 1), (-0.38, 0.92), (-0.71, 0.71),
-            (-0.92, 0.38), (-1, 0), (-0.92, -0.38), (-0.71, -0.71), (-0.38, -0.92), (0, -1),
-            (0.38, -0.92), (0.71, -0.71), (0.92, -0.38)]
-    spots = []
-    for r in m["bonus"]["regions"]:
-        cities = [c for k in r["countries"] for c in country_cities.get(k, [])]
-        if cities:
-            spots.append(("region:" + r["id"], cities, (0, 12, 24, 36, 48, 60)))
-    for c in m["cities"]:
-        if c["country"] is None:
-            spots.append(("free:" + c["id"], [c["id"]], (26, 34, 42)))
-    for skey, cities, radii in spots:
-        if skey not in stack_keys:
-            continue
-        cx = sum(pos[c][0] for c in cities) / len(cities)
-        cy = sum(pos[c][1] for c in cities) / len(cities)
-        centres = [(cx, cy, radii)]
-        if len(cities) > 1:  # a region in two parts: also beside each of its cities
-            centres += [(pos[c][0], pos[c][1], (30, 42)) for c in cities]
-        best = None
-        for ox, oy, rs in centres:
-            local = near(ox, oy, max(rs) + 40)
-            here = [b for b in placed if _overlap(b, (ox - 110, oy - 110, 220, 220))]
-            for r in rs:
-                for dx, dy in (dirs if r else [(0, 0)]):
-                    tx, ty = ox + dx * r, oy + dy * r
-                    box = (tx - TILE_W / 2 - 2, ty - TILE_H / 2 - 2, TILE_W + 8, TILE_H + 8)
-                    c = cost(box, here, *local) + 0.5 * ((tx - cx) ** 2 + (ty - cy) ** 2) ** 0.5
-                    if best is not None and c >= best[0]:
-                        continue
-                    # the tile lies in its region: no other city nearer to it
-                    closest = min(pos, key=lambda k: (pos[k][0] - tx) ** 2 + (pos[k][1] - ty) ** 2)
-                    c += 0 if closest in cities else 400
-                    if best is None or c < best[0]:
-                        best = (c, (round(tx, 1), round(ty, 1)), box)
-        tiles[skey] = best[1]
-        placed.append(best[2])
-
-    # the rest in a row under the map
-    top = max(b[1] + b[3] for b in placed + blocks) + 10
-    left = min(b[0] for b in placed + blocks)
-    tray = [k for k in stack_keys if not k.startswith(("region:", "free:"))]
-    step = 86
-    for i, k in enumerate(tray):
-        tiles[k] = (left + 40 + i * step, top + TILE_H / 2 + 4)
-    boxes = placed + blocks + [(x - TILE_W / 2, y - TILE_H / 2, TILE_W, TILE_H + 22)
-                               for k, (x, y) in tiles.items() if k in tray]
-    x0 = min(b[0] for b in boxes) - 10
-    y0 = min(b[1] for b in boxes) - 8
-    x1 = max(b[0] + b[2] for b in boxes) + 10
-    y1 = max(b[1] + b[3] for b in boxes) + 8
-    out = {"labels": labels, "tiles": tiles, "tray": tray,
-           "box": (round(x0), round(y0), round(x1 - x0), round(y1 - y0))}
-    _LAYOUTS[key] = out
-    return out
 
 
 class Screen:
@@ -190,38 +57,12 @@ class Screen:
         elif arg == "postillion":
             self.hint = "postillion_hint"
 
-    # ------------------------------------------------------------ keyboard
-    def after_render(self, root) -> None:
-        """Browser only: the map's targets (SVG groups with role=button) answer
-        Enter and Space like buttons do."""
-        if root is None or not hasattr(root, "addEventListener"):
-            return
-        if getattr(self, "_key_proxy", None) is None:
-            from pyodide.ffi import create_proxy
-
-            self._key_proxy = create_proxy(self._key)
-        root.addEventListener("keydown", self._key_proxy)
-
-    @staticmethod
-    def _key(ev):
-        if str(ev.key) not in ("Enter", " ") or ev.ctrlKey or ev.metaKey or ev.altKey:
-            return
-        el = ev.target
-        if str(getattr(el, "tagName", "")).lower() == "button" or el.getAttribute("role") != "button":
-            return
-        import js
-        from pyodide.ffi import to_js
-
-        ev.preventDefault()
-        opts = to_js({"bubbles": True}, dict_converter=js.Object.fromEntries)
-        el.dispatchEvent(js.MouseEvent.new("click", opts))
-
     # ------------------------------------------------------------ helpers
-    def t(self, key, **params):
-        return self.ctx.words.ui(key, **params)
+    def t(self, key, **params) -> Html:
+        return self.say.ui(key, **params)
 
-    def n(self, ident):
-        return self.ctx.words.name(ident)
+    def n(self, ident) -> Html:
+        return self.say.name(ident)
 
     def _colour(self, country):
         if country is None:
@@ -230,6 +71,7 @@ class Screen:
 
     # ------------------------------------------------------------ render
     def render(self, view: dict, legal: list) -> str:
+        self.say = Say(self.ctx)
         self.view = view
         self.m = m = map_data(view["map"])
         self.cities = {c["id"]: c for c in m["cities"]}
@@ -261,17 +103,17 @@ class Screen:
             self.pick = 0
         self.wagner_possible = bool(with_w)
 
-        recon = (f'<p class="tt-recon">{esc(self.t("recon_note"))}</p>' if m.get("reconstruction") else "")
+        recon = (f'<p class="tt-recon">{self.t("recon_note")}</p>' if m.get("reconstruction") else "")
         end = ""
         if view.get("end_triggered_by") is not None and not view.get("over"):
             end = (f'<p class="tt-end" role="status">'
-                   f'{esc(self.t("end_triggered", name=self.ctx.name(view["end_triggered_by"])))}</p>')
+                   f'{self.t("end_triggered", name=self.ctx.name(view["end_triggered_by"]))}</p>')
         return (
-            f'<div class="tt" data-map="{esc(m["id"])}">'
+            f'<div class="tt"{attrs(data_map=m["id"])}>'
             f'<div class="tt-board">{self._svg()}{recon}</div>'
             f'<div class="tt-controls">{end}{self._actions()}{self._hand()}'
             f'{self._route()}{self._open()}{self._officials()}</div>'
-            f'<div class="tt-info">{self._players()}{self._stacks()}</div>'
+            f'<div class="tt-info">{self._stacks()}</div>'
             f'</div>'
         )
 
@@ -302,8 +144,8 @@ class Screen:
         vals = (self.view.get("stacks") or {}).get(key) or []
         label = self._stack_text(key)
         x0, y0 = x - TILE_W / 2, y - TILE_H / 2
-        out = [f'<g class="tt-tile{"" if vals else " gone"}" data-stack="{esc(key)}" role="img" '
-               f'aria-label="{esc(label)}"><title>{esc(label)}</title>']
+        out = [f'<g class="tt-tile{"" if vals else " gone"}"{attrs(data_stack=key)} role="img" '
+               f'aria-label="{label}"><title>{label}</title>']
         for k in range(min(len(vals) - 1, 3), 0, -1):  # the stack's depth
             out.append(f'<rect x="{x0 + 2 * k}" y="{y0 + 2 * k}" width="{TILE_W}" height="{TILE_H}" rx="3" '
                        f'class="tt-tile-under"/>')
@@ -315,7 +157,7 @@ class Screen:
                        f'class="tt-tile-band"/>')
         out.append(f'<text x="{x}" y="{y + (9 if cols else 6)}" class="tt-tile-val">{vals[0] if vals else "–"}</text>')
         if caption:
-            out.append(f'<text x="{x + 2}" y="{y0 + TILE_H + 17}" class="tt-tile-cap">{esc(caption)}</text>')
+            out.append(f'<text x="{x + 2}" y="{y0 + TILE_H + 17}" class="tt-tile-cap">{caption}</text>')
         out.append("</g>")
         return "".join(out)
 
@@ -329,11 +171,11 @@ class Screen:
         pos = {c["id"]: (c["x"], c["y"]) for c in m["cities"]}
         players = view["players"]
         nseats = len(players)
-        names = {c["id"]: self.n(c["id"]) for c in m["cities"]}
-        lay = _layout(m, names, nseats, self._stack_order())
+        names = {c["id"]: self.ctx.words.name(c["id"]) for c in m["cities"]}  # plain: their lengths place them
+        lay = layout(m, names, nseats, self._stack_order())
         x0, y0, w, h = lay["box"]
         out = [f'<svg class="tt-map" viewBox="{x0} {y0} {w} {h}" role="group" '
-               f'aria-label="{esc(self.t("map_label", map=self.n(m["id"])))}">',
+               f'aria-label="{self.t("map_label", map=self.n(m["id"]))}">',
                f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" rx="14" class="tt-sea"/>']
         # countries: a wash in the country colour over its cities and the roads
         # between them (a country in two parts stays in two parts)
@@ -405,7 +247,7 @@ class Screen:
                 ring = f'<circle cx="{x}" cy="{y}" r="15" class="tt-selring"/>'
             body = (f'{ring}<circle cx="{x}" cy="{y}" r="9" class="tt-city{" free" if c["country"] is None else ""}" '
                     f'style="--cc:{self._colour(c["country"])}"/>'
-                    f'<text x="{lx}" y="{ly}" class="tt-label" text-anchor="{anchor}">{esc(name)}</text>')
+                    f'<text x="{lx}" y="{ly}" class="tt-label" text-anchor="{anchor}">{self.n(cid)}</text>')
             # houses above the city, one fixed slot per seat
             for s in houses.get(cid, []):
                 hx = x + (s - (nseats - 1) / 2) * 15
@@ -417,10 +259,10 @@ class Screen:
                 i = targets[cid][0]
                 label = self.t("play_at", city=name, end=self.t(self.legal[i]["end"]))
                 out.append(f'<g class="tt-target" data-cmd="act" data-arg="{i}" tabindex="0" role="button" '
-                           f'aria-label="{esc(label)}"><title>{esc(label)}</title>'
+                           f'aria-label="{label}"><title>{label}</title>'
                            f'<circle cx="{x}" cy="{y}" r="17" class="tt-glow"/>{body}</g>')
             else:
-                out.append(f'<g class="tt-citygrp"><title>{esc(name)} – {esc(self._country_name(c))}</title>{body}</g>')
+                out.append(f'<g class="tt-citygrp"><title>{self.n(cid)} – {self._country_name(c)}</title>{body}</g>')
         out.append("</svg>")
         return "".join(out)
 
@@ -429,13 +271,13 @@ class Screen:
 
     def _house(self, x, y, seat, ghost=False):
         cls = "tt-house ghost" if ghost else "tt-house"
-        sym = esc(self.ctx.symbol(seat))
+        sym = self.ctx.symbol(seat)
         return (f'<g class="{cls}" style="--pc:{self.ctx.color(seat)}" data-seat="{seat}">'
                 f'<path d="M{x - 7} {y + 7} V{y - 1} L{x} {y - 8} L{x + 7} {y - 1} V{y + 7} Z"/>'
                 f'<text x="{x}" y="{y + 5}">{sym}</text></g>')
 
     # ------------------------------------------------------------ cards
-    def _card(self, card: dict, zone: str, *, attrs: str = "", count: int = 1, tag: str = "div",
+    def _card(self, card: dict, zone: str, *, extra_attrs: str = "", count: int = 1, tag: str = "div",
               extra_cls: str = "", label: str = "") -> str:
         city = self.cities.get(card["city"], {"country": None})
         colour = self._colour(city.get("country"))
@@ -443,14 +285,14 @@ class Screen:
         country = self._country_name(city) if "id" in city else ""
         shoes = ""
         if card.get("h"):
-            shoes = (f'<span class="tt-shoes" aria-label="{esc(self.t("horseshoes", h=card["h"]))}">'
+            shoes = (f'<span class="tt-shoes" aria-label="{self.t("horseshoes", h=card["h"])}">'
                      + "∩" * card["h"] + "</span>")
         cnt = f'<span class="tt-count">×{count}</span>' if count > 1 else ""
-        aria = f' aria-label="{esc(label)}"' if label else ""
+        aria = f' aria-label="{label}"' if label else ""
         typ = ' type="button"' if tag == "button" else ""
-        return (f'<{tag}{typ} class="tt-card {extra_cls}" data-zone="{zone}" data-city="{esc(card["city"])}" '
-                f'style="--cc:{colour}"{aria} {attrs}><span class="tt-stripe"></span>'
-                f'<span class="tt-cname">{esc(name)}</span><span class="tt-ccountry">{esc(country)}</span>'
+        return (f'<{tag}{typ} class="tt-card {extra_cls}" data-zone="{zone}"{attrs(data_city=card["city"])} '
+                f'style="--cc:{colour}"{aria} {extra_attrs}><span class="tt-stripe"></span>'
+                f'<span class="tt-cname">{name}</span><span class="tt-ccountry">{country}</span>'
                 f'{shoes}{cnt}</{tag}>')
 
     def _hand(self) -> str:
@@ -466,23 +308,23 @@ class Screen:
             else:
                 groups.append([k, c, 1])
         discard = view.get("phase") == "discard"
-        out = [f'<section class="tt-hand" aria-label="{esc(self.t("your_hand"))}"><h3>{esc(self.t("your_hand"))}'
+        out = [f'<section class="tt-hand" aria-label="{self.t("your_hand")}"><h3>{self.t("your_hand")}'
                f' <span class="tt-n">({len(hand)})</span></h3><div class="tt-cards">']
         if not hand:
-            out.append(f'<p class="tt-muted">{esc(self.t("hand_empty"))}</p>')
+            out.append(f'<p class="tt-muted">{self.t("hand_empty")}</p>')
         for k, c, cnt in groups:
             acts = self.card_acts.get(k, [])
             name = self.n(c["city"])
             if discard and acts:
                 i = acts[0]
                 out.append(self._card(c, "hand", tag="button", count=cnt, extra_cls="tt-discard",
-                                      attrs=f'data-cmd="act" data-arg="{i}"',
+                                      extra_attrs=f'data-cmd="act" data-arg="{i}"',
                                       label=self.t("discard_city", city=name)))
             elif acts:
                 pressed = "true" if self.sel == k else "false"
                 out.append(self._card(c, "hand", tag="button", count=cnt,
                                       extra_cls="tt-pick" + (" selected" if self.sel == k else ""),
-                                      attrs=f'data-cmd="ui" data-arg="sel:{esc(k)}" aria-pressed="{pressed}"',
+                                      extra_attrs=attrs(data_cmd="ui", data_arg=f"sel:{k}", aria_pressed=pressed),
                                       label=name))
             else:
                 out.append(self._card(c, "hand", count=cnt, extra_cls="tt-idle"))
@@ -491,7 +333,7 @@ class Screen:
 
     def _open(self) -> str:
         view = self.view
-        out = [f'<section class="tt-open" aria-label="{esc(self.t("open_cards"))}"><h3>{esc(self.t("open_cards"))}</h3>'
+        out = [f'<section class="tt-open" aria-label="{self.t("open_cards")}"><h3>{self.t("open_cards")}</h3>'
                '<div class="tt-cards">']
         for slot, c in enumerate(view.get("display") or []):
             if c is None:
@@ -500,20 +342,19 @@ class Screen:
             i = self.index.get(_key({"type": "take", "slot": slot}))
             if i is not None:
                 out.append(self._card(c, "open", tag="button", extra_cls="tt-take",
-                                      attrs=f'data-cmd="act" data-arg="{i}"',
+                                      extra_attrs=f'data-cmd="act" data-arg="{i}"',
                                       label=self.t("take_city", city=self.n(c["city"]))))
             else:
                 out.append(self._card(c, "open"))
         i = self.index.get(_key({"type": "deck"}))
         label = self.t("draw_deck", n=view.get("deck", 0))
         if i is not None:
-            out.append(f'<button type="button" class="tt-deck tt-take" data-cmd="act" data-arg="{i}" '
-                       f'aria-label="{esc(label)}"><span>{esc(self.t("deck_title"))}</span>'
-                       f'<b>{view.get("deck", 0)}</b></button>')
+            out.append(act_button(i, Html(f'<span>{self.t("deck_title")}</span><b>{view.get("deck", 0)}</b>'),
+                                  cls="tt-deck tt-take", aria_label=label))
         else:
-            out.append(f'<div class="tt-deck" aria-label="{esc(label)}"><span>{esc(self.t("deck_title"))}</span>'
+            out.append(f'<div class="tt-deck" aria-label="{label}"><span>{self.t("deck_title")}</span>'
                        f'<b>{view.get("deck", 0)}</b></div>')
-        out.append(f'</div><p class="tt-muted">{esc(self.t("discards_n", n=view.get("discards", 0)))}</p></section>')
+        out.append(f'</div><p class="tt-muted">{self.t("discards_n", n=view.get("discards", 0))}</p></section>')
         return "".join(out)
 
     def _route(self) -> str:
@@ -535,25 +376,22 @@ class Screen:
                 return ""
             i = ends[end]
             label = self.t("play_at", city=sel_name, end=self.t(end))
-            return (f'<button type="button" class="tt-slot tt-play" data-cmd="act" data-arg="{i}" '
-                    f'aria-label="{esc(label)}">+ {esc(sel_name)}</button>')
+            return act_button(i, Html("+ ") + sel_name, cls="tt-slot tt-play", aria_label=label)
 
-        out = [f'<section class="tt-route" aria-label="{esc(self.t("your_route"))}"><h3>{esc(self.t("your_route"))}'
+        out = [f'<section class="tt-route" aria-label="{self.t("your_route")}"><h3>{self.t("your_route")}'
                f' <span class="tt-n">({len(route)})</span></h3><div class="tt-cards tt-routecards">']
         out.append(slot("head"))
         if not route and "tail" not in ends:
-            out.append(f'<p class="tt-muted">{esc(self.t("route_empty"))}</p>')
+            out.append(f'<p class="tt-muted">{self.t("route_empty")}</p>')
         for c in route:
             out.append(self._card(c, "route"))
         out.append(slot("tail"))
         out.append("</div>")
         if view.get("horses"):
-            need = len(route)
-            out.append(f'<p class="tt-muted">{esc(self.t("need_horses", n=max(need, 3), h=p.get("horse_power", 2)))}</p>')
+            out.append(f'<p class="tt-muted">{self.t("need_horses", n=p["horses_needed"], h=p["horse_power"])}</p>')
         i = self.index.get(_key({"type": "abandon"}))
         if i is not None:
-            out.append(f'<button type="button" class="tt-abandon danger" data-cmd="act" data-arg="{i}">'
-                       f'{esc(self.t("abandon_route"))}</button>')
+            out.append(act_button(i, self.t("abandon_route"), cls="tt-abandon danger"))
         out.append("</section>")
         return "".join(out)
 
@@ -562,42 +400,41 @@ class Screen:
         ts = self.view.get("turn_state") or {}
         used = ts.get("official")
         mine = self.me is not None and self.me == self.view.get("active")
-        out = [f'<section class="tt-officials" aria-label="{esc(self.t("officials"))}">'
-               f'<h3>{esc(self.t("officials"))}</h3><div class="tt-offrow">']
+        out = [f'<section class="tt-officials" aria-label="{self.t("officials")}">'
+               f'<h3>{self.t("officials")}</h3><div class="tt-offrow">']
         for off in OFFICIALS:
             rule = self.t("off_" + off + "_rule")
             name = self.t("off_" + off)
             state = ""
-            attrs = 'disabled'
+            cmd = arg = pressed = None  # an official that cannot be called now is a disabled button
             cls = "tt-official"
             if off in ("amtmann", "postmeister"):
                 i = self.index.get(_key({"type": off}))
                 if i is not None:
-                    attrs = f'data-cmd="act" data-arg="{i}"'
-                    cls += " on"
+                    cmd, arg = "act", i
             elif off == "postillion":
-                second = self.view.get("phase") == "more" and any(
-                    self.legal[i]["type"] in ("play", "horse") for ids in self.card_acts.values() for i in ids)
-                if second:
-                    attrs = 'data-cmd="ui" data-arg="postillion"'
-                    cls += " on"
+                if self.view.get("phase") == "more" and any(
+                        self.legal[i]["type"] in ("play", "horse") for ids in self.card_acts.values() for i in ids):
+                    cmd, arg = "ui", "postillion"
             elif off == "wagner" and self.wagner_possible:
-                attrs = f'data-cmd="ui" data-arg="wagner" aria-pressed="{"true" if self.wagner else "false"}"'
-                cls += " on"
+                cmd, arg, pressed = "ui", "wagner", self.wagner
                 if self.wagner:
                     state = self.t("official_on")
             elif off == "wagner" and self.view.get("horses"):
                 state = self.t("official_not_here")
+            if cmd:
+                cls += " on"
             if mine and used == off:
                 state = self.t("official_used")
                 cls += " used"
-            badge = f'<span class="tt-offstate">{esc(state)}</span>' if state else ""
-            out.append(f'<button type="button" class="{cls}" title="{esc(name)}: {esc(rule)}" {attrs}>'
-                       f'<span class="tt-offname">{self._official_icon(off)}{esc(name)}</span>'
-                       f'<span class="tt-offrule">{esc(rule)}</span>{badge}</button>')
+            body = (Html(f'<span class="tt-offname">{self._official_icon(off)}{name}</span>'
+                         f'<span class="tt-offrule">{rule}</span>')
+                    + (Html(f'<span class="tt-offstate">{state}</span>') if state else ""))
+            out.append(button(body, cmd=cmd, arg=arg, cls=cls, title=name + ": " + rule, pressed=pressed,
+                              disabled=cmd is None))
         out.append("</div>")
         if self.hint:
-            out.append(f'<p class="tt-hint">{esc(self.t(self.hint))}</p>')
+            out.append(f'<p class="tt-hint">{self.t(self.hint)}</p>')
         out.append("</section>")
         return "".join(out)
 
@@ -610,7 +447,7 @@ class Screen:
             "postillion": '<path d="M3 13 L5 7 Q7 3 11 4 L14 3 L13 6 L11 7 L10 13"/>',
             "wagner": '<circle cx="8" cy="8" r="6"/><path d="M8 2 V14 M2 8 H14 M4 4 L12 12 M12 4 L4 12"/>',
         }
-        return (f'<svg class="tt-officon" viewBox="0 0 16 16" aria-hidden="true">{shapes[off]}</svg>')
+        return Html(f'<svg class="tt-officon" viewBox="0 0 16 16" aria-hidden="true">{shapes[off]}</svg>')
 
     # ------------------------------------------------------------ what to do now
     def _actions(self) -> str:
@@ -618,105 +455,98 @@ class Screen:
         out = ['<section class="tt-actions" aria-live="polite">']
         if not legal:
             if not view.get("over"):
-                out.append(f'<p class="tt-muted">{esc(self.t("wait"))}</p>')
+                out.append(f'<p class="tt-muted">{self.t("wait")}</p>')
             out.append("</section>")
             return "".join(out)
         phase = view.get("phase")
         if phase == "discard":
-            out.append(f'<p class="tt-hint">{esc(self.t("discard_title"))}</p>')
+            out.append(f'<p class="tt-hint">{self.t("discard_title")}</p>')
         elif self.sel is not None:
             city = self.sel.split("|")[0]
             name = self.n(city)
             acts = self.card_acts.get(self.sel, [])
-            out.append(f'<p class="tt-hint">{esc(self.t("choose_end", city=name))}</p><div class="tt-btns">')
+            out.append(f'<p class="tt-hint">{self.t("choose_end", city=name)}</p><div class="tt-btns">')
             for i in acts:
                 a = legal[i]
                 if a["type"] == "play":
-                    out.append(f'<button type="button" class="tt-play primary" data-cmd="act" data-arg="{i}">'
-                               f'{esc(self.t("play_at", city=name, end=self.t(a["end"])))}</button>')
+                    out.append(act_button(i, self.t("play_at", city=name, end=self.t(a["end"])), cls="tt-play primary"))
                 elif a["type"] == "horse":
-                    out.append(f'<button type="button" class="tt-horse" data-cmd="act" data-arg="{i}">'
-                               f'{esc(self.t("horse_city", city=name, h=a["h"]))}</button>')
-            out.append(f'<button type="button" class="tt-unsel" data-cmd="ui" data-arg="unsel">'
-                       f'{esc(self.t("cancel"))}</button></div>')
+                    out.append(act_button(i, self.t("horse_city", city=name, h=a["h"]), cls="tt-horse"))
+            out.append(ui_button("unsel", self.t("cancel"), cls="tt-unsel") + Html("</div>"))
         elif self.card_acts:
-            out.append(f'<p class="tt-hint">{esc(self.t("select_hint"))}</p>')
+            out.append(f'<p class="tt-hint">{self.t("select_hint")}</p>')
         elif phase == "play" and _key({"type": "abandon"}) in self.index:
-            out.append(f'<p class="tt-hint">{esc(self.t("stuck"))}</p>')
+            out.append(f'<p class="tt-hint">{self.t("stuck")}</p>')
         elif phase == "draw":
-            out.append(f'<p class="tt-hint">{esc(self.t("draw_hint"))}</p>')
+            out.append(f'<p class="tt-hint">{self.t("draw_hint")}</p>')
         if self.score_shown:
-            out.append(f'<div class="tt-score" role="group" aria-label="{esc(self.t("score_title"))}">'
-                       f'<h3>{esc(self.t("score_title"))}'
-                       + (f' <small>({esc(self.t("with_wagner"))})</small>' if self.wagner else "")
+            out.append(f'<div class="tt-score" role="group" aria-label="{self.t("score_title")}">'
+                       f'<h3>{self.t("score_title")}'
+                       + (f' <small>({self.t("with_wagner")})</small>' if self.wagner else "")
                        + '</h3><div class="tt-btns">')
             if len(self.score_shown) > 1:
                 for j, i in enumerate(self.score_shown):
-                    cities = self.ctx.words._join([self.n(c) for c in legal[i]["cities"]])
-                    pressed = "true" if j == self.pick else "false"
-                    out.append(f'<button type="button" class="tt-choice" data-cmd="ui" data-arg="pick:{j}" '
-                               f'aria-pressed="{pressed}">{esc(self.t("score_choice", cities=cities))}</button>')
+                    cities = self.say.sentence(self.n(c) for c in legal[i]["cities"])
+                    out.append(ui_button(f"pick:{j}", self.t("score_choice", cities=cities), cls="tt-choice",
+                                         pressed=j == self.pick))
             i = self.score_shown[self.pick]
             cities = legal[i]["cities"]
-            text = (self.t("score_go", cities=self.ctx.words._join([self.n(c) for c in cities]))
+            text = (self.t("score_go", cities=self.say.sentence(self.n(c) for c in cities))
                     if cities else self.t("score_none"))
-            out.append(f'</div><button type="button" class="tt-score-go primary" data-cmd="act" '
-                       f'data-arg="{i}">{esc(text)}</button></div>')
+            out.append(Html("</div>") + act_button(i, text, cls="tt-score-go primary") + Html("</div>"))
         quick = [(off, self.index[_key({"type": off})]) for off in ("amtmann", "postmeister")
                  if _key({"type": off}) in self.index]
         if quick:
             out.append('<div class="tt-btns">')
             for off, i in quick:
-                out.append(f'<button type="button" class="tt-offquick" data-cmd="act" data-arg="{i}">'
-                           f'{self._official_icon(off)}<span><b>{esc(self.t("off_" + off))}</b>: '
-                           f'{esc(self.t("off_" + off + "_rule"))}</span></button>')
+                out.append(act_button(i, Html(f'<span><b>{self.t("off_" + off)}</b>: {self.t("off_" + off + "_rule")}</span>'),
+                                      icon=self._official_icon(off), cls="tt-offquick"))
             out.append('</div>')
         i = self.index.get(_key({"type": "pass"}))
         if i is not None:
-            out.append(f'<button type="button" class="tt-pass" data-cmd="act" data-arg="{i}">'
-                       f'{esc(self.t("end_turn"))}</button>')
+            out.append(act_button(i, self.t("end_turn"), cls="tt-pass"))
         out.append("</section>")
         return "".join(out)
 
     # ------------------------------------------------------------ panels
-    def _players(self) -> str:
-        view = self.view
-        out = [f'<section class="tt-players" aria-label="{esc(self.t("players"))}"><h3>{esc(self.t("players"))}</h3><ul>']
+    def player_details(self, view) -> dict:
+        """Each player's lines for the frame's players panel: cards, houses,
+        carriage or horses, bonus tiles (the own values; everyone's at the
+        end), the route with its line style."""
+        self.say, self.view, self.me = Say(self.ctx), view, view.get("seat")
+        out = {}
         for s, p in enumerate(view["players"]):
-            cls = "tt-player" + (" me" if s == self.me else "") + (" acting" if s == view.get("active") else "")
             lines = [self.t("cards_n", n=p["hand"]), self.t("houses_n", n=p["houses_left"])]
             if not view.get("horses"):
                 lines.append(self.t("carriage_is", n=p["carriage"]) if p.get("carriage") else self.t("no_carriage"))
             else:
-                lines.append(self.t("horses_n", n=p.get("horse_power", 2)))
+                lines.append(self.t("horses_n", n=p["horse_power"]))
             lines.append(self.t("tiles_n", n=p["bonus_count"]))
-            start = f' <span class="tt-muted">({esc(self.t("start_player"))})</span>' if p.get("start") else ""
-            out.append(f'<li class="{cls}" data-seat="{s}" style="--pc:{self.ctx.color(s)}">'
-                       f'<div class="tt-pname">{self.ctx.badge(s)}{start}</div>'
-                       f'<div class="tt-pstats">' + "".join(f"<span>{esc(x)}</span>" for x in lines) + "</div>")
+            if p.get("start"):
+                lines.append(self.t("start_player"))
+            part = [f'<div class="tt-pstats">{"".join(f"<span>{x}</span>" for x in lines)}</div>']
             if p.get("horse_cards"):
-                out.append(f'<div class="tt-muted">{esc(self.t("horse_cards", list=" ".join("∩" * h for h in p["horse_cards"])))}</div>')
+                part.append(f'<div class="tt-muted">{self.t("horse_cards", list=" ".join("∩" * h for h in p["horse_cards"]))}</div>')
             if p.get("bonus") is not None and (s == self.me or view.get("over")):
-                tiles = "".join(f'<li class="tt-mytile" data-tile="{esc(b["tile"])}" data-value="{b["value"]}">'
-                                f'<b>{b["value"]}</b> {esc(self.n(b["tile"]))}</li>' for b in p["bonus"])
-                out.append(f'<ul class="tt-mytiles">{tiles}</ul>')
+                tiles = "".join(f'<li class="tt-mytile"{attrs(data_tile=b["tile"])} data-value="{b["value"]}">'
+                                f'<b>{b["value"]}</b> {self.n(b["tile"])}</li>' for b in p["bonus"])
+                part.append(f'<ul class="tt-mytiles">{tiles}</ul>')
                 if p["bonus"]:
-                    out.append(f'<div class="tt-muted">{esc(self.t("tiles_points", p=p.get("bonus_points", 0)))}</div>')
+                    part.append(f'<div class="tt-muted">{self.t("tiles_points", p=p.get("bonus_points", 0))}</div>')
             if p["route"]:
                 route = " – ".join(self.n(c["city"]) for c in p["route"])
                 dash = "mine" if s == self.me else f"dash{s % 4}"
-                line = (f'<svg class="tt-linekey" viewBox="0 0 40 10" role="img" aria-label="{esc(self.t("route_style"))}">'
+                line = (f'<svg class="tt-linekey" viewBox="0 0 40 10" role="img" aria-label="{self.t("route_style")}">'
                         f'<line x1="3" y1="5" x2="37" y2="5" class="tt-route-line {dash}" style="--pc:{self.ctx.color(s)}"/></svg>')
-                out.append(f'<div class="tt-proute">{line}<span class="tt-muted">{esc(self.t("route_of"))}:</span> {esc(route)}</div>')
-            out.append("</li>")
-        out.append("</ul></section>")
-        return "".join(out)
+                part.append(f'<div class="tt-proute">{line}<span class="tt-muted">{self.t("route_of")}:</span> {route}</div>')
+            out[s] = Html(f'<div class="tt-player" data-seat="{s}">{"".join(part)}</div>')
+        return out
 
     def _stacks(self) -> str:
         view, m = self.view, self.m
         stacks = view.get("stacks") or {}
         countries = {k["id"]: k["colour"] for k in m["countries"]}
-        out = [f'<section class="tt-stacks" aria-label="{esc(self.t("bonus_tiles"))}"><h3>{esc(self.t("bonus_tiles"))}</h3><ul>']
+        out = [f'<section class="tt-stacks" aria-label="{self.t("bonus_tiles")}"><h3>{self.t("bonus_tiles")}</h3><ul>']
         order = ([("region:" + r["id"], r["countries"]) for r in m["bonus"]["regions"]]
                  + [("all", [])]
                  + [(f"len{n}", []) for n in sorted(int(k) for k in m["bonus"]["length"])]
@@ -731,18 +561,19 @@ class Screen:
                 sw = "".join(f'<span class="tt-sw" style="--cc:{countries[c]}"></span>' for c in cs)
             elif cs is None:
                 sw = f'<span class="tt-sw" style="--cc:{self._colour(None)}"></span>'
-            top = (f'<b class="tt-top">{vals[0]}</b><span class="tt-muted">{esc(self.t("stack_left", n=len(vals)))}</span>'
-                   if vals else f'<span class="tt-muted">{esc(self.t("stack_empty"))}</span>')
-            out.append(f'<li class="tt-stack{" gone" if not vals else ""}" data-stack="{esc(key)}">'
-                       f'{sw}<span class="tt-sname">{esc(self.n(key)).replace("/", "/<wbr>")}</span>{top}</li>')
+            top = (f'<b class="tt-top">{vals[0]}</b><span class="tt-muted">{self.t("stack_left", n=len(vals))}</span>'
+                   if vals else f'<span class="tt-muted">{self.t("stack_empty")}</span>')
+            out.append(f'<li class="tt-stack{" gone" if not vals else ""}"{attrs(data_stack=key)}>'
+                       f'{sw}<span class="tt-sname">{self.n(key).replace("/", "/<wbr>")}</span>{top}</li>')
         out.append("</ul>")
         if not view.get("horses"):
             sup = view.get("carriage_supply") or {}
-            out.append(f'<h3>{esc(self.t("carriages"))}</h3><ul class="tt-carriages">')
-            for n in sorted(CARRIAGE_POINTS):
+            out.append(f'<h3>{self.t("carriages")}</h3><ul class="tt-carriages">')
+            points = view["carriage_points"]
+            for n in sorted(int(k) for k in points):
                 left = sup.get(str(n), 0)
                 out.append(f'<li class="tt-carr{" gone" if not left else ""}"><span class="tt-carrn">{n}</span>'
-                           f'<span class="tt-muted">{esc(self.t("carriage_pts", p=CARRIAGE_POINTS[n], n=left))}</span></li>')
+                           f'<span class="tt-muted">{self.t("carriage_pts", p=points[str(n)], n=left)}</span></li>')
             out.append("</ul>")
         out.append("</section>")
         return "".join(out)

@@ -1,0 +1,161 @@
+"""Every game's screen, checked on every registered game (the toy game's
+screen included): every legal action can be reached by tapping through the
+screen, nothing is left unworded or raw, every log entry and step is worded
+in nl/en/de, and no other seat's secret reaches the viewer's page."""
+
+import copy
+import re
+from html import unescape
+
+import pytest
+
+from engine import GAMES
+
+from .. import ui_support  # noqa: F401  (web/ on the path)
+from .positions import CASES, GAME_IDS, sampled
+
+from ui import screens, table  # noqa: E402
+from ui.i18n import LANGS, Words, game_strings  # noqa: E402
+
+screens.discover("tests.screens")
+
+ACT = re.compile(r'data-cmd="act" data-arg="(\d+)"')
+UI = re.compile(r'data-cmd="ui" data-arg="([^"]*)"')
+LEFTOVER = re.compile(r"\{\w+(?:[:|][\w|]+)?\}")
+TAG = re.compile(r"<[^>]*>")
+PRESSED = re.compile(r'aria-pressed="(true|false)"')
+TOGGLE_OFF = re.compile(r'<[^>]*data-cmd="ui" data-arg="([^"]*)"[^>]*aria-pressed="false"')
+VIEW_STEPS = ("zoom:", "pan:", "fit")
+MAX_RENDERS = 1500
+
+
+def players(n):
+    return [{"name": f"Seat{s}", "kind": "human", "level": None} for s in range(n)]
+
+
+def context(game_id, lang, seats, viewer):
+    ps = players(seats)
+    words = Words(lang, game_id, lambda s: ps[s]["name"] if isinstance(s, int) else "?")
+    return table.TableContext(words, ps, viewer)
+
+
+def make_screen(game_id, ctx):
+    module = screens.screen_module(game_id)
+    assert module is not None, f"{game_id} has no screen package"
+    return module.Screen(ctx)
+
+
+def reachable(screen, view, legal):
+    """The legal indexes a player can reach by tapping the screen's local
+    steps (`ui`), breadth first.  After a step the search tries that step
+    again (it may cycle, like a rotation), the steps it brought up, and the
+    toggles after it that are still off (every choice of several, once);
+    moving the view (zoom, pan, fit) is no step.  Screens that look alike
+    (same actions, steps and pressed buttons) are explored once."""
+    seen, found = set(), set()
+    queue = [(screen, None, ())]
+    renders = 0
+    while queue and renders < MAX_RENDERS and len(found) < len(legal):
+        current, via, before = queue.pop(0)
+        html = current.render(copy.deepcopy(view), legal)
+        renders += 1
+        acts = frozenset(int(i) for i in ACT.findall(html))
+        steps = [a for a in dict.fromkeys(UI.findall(html)) if not a.startswith(VIEW_STEPS)]
+        off = set(TOGGLE_OFF.findall(html))
+        look = (acts, tuple(steps), tuple(PRESSED.findall(html)))
+        if look in seen:
+            continue
+        seen.add(look)
+        found |= acts
+        for n, arg in enumerate(steps):
+            later_toggle = arg in off and via in steps and n > steps.index(via)
+            if via is None or arg == via or arg not in before or later_toggle:
+                nxt = copy.copy(current)
+                nxt.__dict__ = copy.deepcopy(current.__dict__)
+                nxt.on_ui(unescape(arg))
+                queue.append((nxt, arg, steps))
+    return found
+
+
+@pytest.mark.parametrize("game_id,seats", CASES)
+def test_every_legal_action_can_be_reached_from_the_screen(game_id, seats):
+    checked = 0
+    for k, state in enumerate(sampled(game_id, seats, 41)):
+        for seat in state.to_act():
+            legal = state.legal_actions(seat)
+            ctx = context(game_id, LANGS[k % 3], seats, seat)
+            found = reachable(make_screen(game_id, ctx), state.view(seat), legal)
+            missing = sorted(set(range(len(legal))) - found)
+            assert not missing, (k, seat, [legal[i] for i in missing][:5])
+            assert found <= set(range(len(legal))), "a button plays an action that is not legal"
+            checked += 1
+    assert checked, "no position with a move was checked"
+
+
+def page(game_id, state, seat, lang):
+    """The viewer's whole table: the game's screen inside the frame (log,
+    prompt, players), plus the result when the game is over."""
+    ctx = context(game_id, lang, state.seats, seat)
+    view = state.view(seat)
+    legal = state.legal_actions(seat) if seat is not None else []
+    screen = make_screen(game_id, ctx)
+    body = screen.render(view, legal)
+    details = screen.player_details(view) if hasattr(screen, "player_details") else None
+    html = table.render_frame(view, ctx, body, can_undo=False, thinking=None, details=details)
+    if view["over"]:
+        html += table.render_result(view, ctx)
+    for entry in view["log"]:
+        ctx.words.entry(entry)
+    ctx.words.prompt(view.get("prompt"), view.get("phase"))
+    return html, ctx.words
+
+
+@pytest.mark.parametrize("game_id,seats", CASES)
+def test_nothing_unworded_or_raw_reaches_the_page(game_id, seats):
+    for k, state in enumerate(sampled(game_id, seats, 43)):
+        for seat in list(range(seats)) + [None]:
+            html, words = page(game_id, state, seat, LANGS[(k + (seat or 0)) % 3])
+            assert not words.missing, (k, seat, sorted(words.missing)[:8])
+            text = TAG.sub(" ", html)
+            assert not LEFTOVER.search(html), LEFTOVER.search(html).group(0)
+            for raw in ("None", "[object", "undefined", "{'", "NaN"):
+                assert raw not in text, (raw, k, seat)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_log_key_and_step_is_worded_in_three_languages(game_id):
+    strings = game_strings(game_id)
+    assert set(strings) >= set(LANGS)
+    seen_keys, seen_phases = set(), set()
+    for seats in {GAMES[game_id].min_seats, GAMES[game_id].max_seats}:
+        for state in sampled(game_id, seats, 47, count=40):
+            for seat in range(seats):
+                view = state.view(seat)
+                seen_keys |= {e["k"] for e in view["log"]}
+                seen_phases.add(view["prompt"]["k"])
+    for lang in LANGS:
+        assert seen_keys <= set(strings[lang]["log"]), (lang, seen_keys - set(strings[lang]["log"]))
+        assert seen_phases <= set(strings[lang]["phase"]), (lang, seen_phases - set(strings[lang]["phase"]))
+    for section in ("log", "phase", "names", "ui"):
+        keys = [set(strings[lang].get(section, {})) for lang in LANGS]
+        assert keys[0] == keys[1] == keys[2], f"{section} differs between nl, en and de"
+
+
+@pytest.mark.parametrize("game_id,seats", CASES)
+def test_no_other_seats_secret_reaches_the_page(game_id, seats):
+    for k, state in enumerate(sampled(game_id, seats, 53)):
+        lang = LANGS[k % 3]
+        views = [state.view(s) for s in range(seats)]
+        for seat in range(seats):
+            html, words = page(game_id, state, seat, lang)
+            text = TAG.sub("", html)
+            # a sentence the viewer has in its own log may look like another's secret
+            own = {TAG.sub("", words.entry(e)) for e in views[seat]["log"]}
+            for other in range(seats):
+                if other == seat:
+                    continue
+                theirs = context(game_id, lang, seats, other).words
+                for entry in views[other]["log"]:
+                    if entry.get("private"):
+                        secret = TAG.sub("", theirs.entry(entry))
+                        assert secret in own or secret not in text, (k, seat, other, entry)

@@ -1,0 +1,134 @@
+"""A stand-in for ui/dom.py (the only module that touches the browser), so
+the real App - start-up, import, autosave, two tabs - runs in CPython.
+
+`Page` is one browser tab: its localStorage backend (shared between tabs
+of one "browser"), what was rendered, the stage announced with set_ready,
+and the storage listeners.  `install()` puts this module in place of
+ui.dom before ui.app is imported.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+
+
+class FileTooBig(Exception):
+    pass
+
+
+class Element:
+    def __init__(self, element_id):
+        self.id = element_id
+        self.html = ""
+        self.value = ""
+        self.checked = False
+
+
+class Page:
+    """The state of one fake tab."""
+
+    def __init__(self, backend, lang="nl-NL", now=1_700_000_000_000):
+        self.backend = backend
+        self.lang = lang
+        self.now = now
+        self.elements = {"app": Element("app")}
+        self.ready = None
+        self.confirm_answer = True
+        self.downloads = []  # (filename, text)
+        self.storage_listeners = []
+        self.dispatch = None
+        self.refuse_storage = False
+        self.prerendered = None  # what the prerendered lobby's form holds (dom.prerendered_lobby)
+
+
+class _Module(types.ModuleType):
+    page: Page
+
+    # --- the API of ui/dom.py ---------------------------------------------
+    FileTooBig = FileTooBig
+
+    def by_id(self, element_id):
+        return self.page.elements.setdefault(element_id, Element(element_id))
+
+    def local_storage(self):
+        if self.page.refuse_storage:
+            raise RuntimeError("SecurityError: The operation is insecure.")
+        return self.page.backend
+
+    def browser_language(self):
+        return self.page.lang
+
+    def now_ms(self):
+        self.page.now += 1000
+        return self.page.now
+
+    def set_ready(self, stage):
+        self.page.ready = stage
+
+    def set_lang(self, lang):
+        pass
+
+    def render(self, root, html):
+        root.html = html
+
+    def focus(self, element_id, caret=None):
+        pass
+
+    def prerendered_lobby(self, root_id):
+        return self.page.prerendered
+
+    def listen(self, root, dispatch):
+        self.page.dispatch = dispatch
+
+    def confirm(self, text):
+        return self.page.confirm_answer
+
+    def download(self, filename, text):
+        self.page.downloads.append((filename, text))
+
+    async def read_file(self, input_el, max_bytes):
+        text = input_el.value
+        if text is None:
+            return None
+        if len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+            raise FileTooBig()
+        return text
+
+    def on_storage(self, callback):
+        self.page.storage_listeners.append(callback)
+
+    def expose(self, name, value):
+        pass
+
+    def attach_pan_zoom(self, svg_id, pz):
+        pass  # no board to drag on a page without a browser
+
+
+dom = _Module("ui.dom")
+
+
+def _browser_modules():
+    """`js` and `pyodide.ffi` for the screens' own browser hooks (pan and
+    zoom listeners): a page without those elements, so they do nothing."""
+    js = types.ModuleType("js")
+    js.document = types.SimpleNamespace(getElementById=lambda element_id: None)
+    js.Object = types.SimpleNamespace(fromEntries=dict)
+    pyodide = types.ModuleType("pyodide")
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = lambda f: f
+    ffi.to_js = lambda value, **kw: value
+    pyodide.ffi = ffi
+    return {"js": js, "pyodide": pyodide, "pyodide.ffi": ffi}
+
+
+def install():
+    """Make `import ui.dom` (and `from . import dom` in ui.app) find this fake."""
+    from . import ui_support  # noqa: F401  (puts web/ on the path)
+    import ui
+
+    for name, module in _browser_modules().items():
+        sys.modules.setdefault(name, module)
+    sys.modules["ui.dom"] = dom
+    ui.dom = dom
+    return dom

@@ -1,0 +1,5 @@
+"""The toy game's screen, a package like every real game's."""
+
+from .screen import Screen
+
+__all__ = ["Screen"]

@@ -1,0 +1,318 @@
+"""The screens' shared kit: HTML that escapes by default, buttons, badges,
+a local selection that the table forgets when it moves on, and a board's
+pan and zoom.
+
+Escape once, in one place: every value put into HTML through `h`, `tag` or
+a button is escaped unless it is `Html` already, so a screen never calls an
+escape function and a player's name can never become markup.  Pure Python
+(no browser): `ui.dom` wires the browser events to the pure parts here.
+"""
+
+from __future__ import annotations
+
+from html import escape as _escape
+
+# Player colours, each with its own symbol so colour is never the only cue.
+SEAT_STYLE = [
+    ("#d7263d", "●"), ("#1b65c2", "▲"), ("#f2b705", "■"), ("#2a9d3f", "◆"), ("#7b3fa0", "★"),
+    ("#f07c1a", "✚"), ("#10a5a5", "⬟"), ("#8a5a2b", "⬢"), ("#e0559b", "♥"), ("#4a4a4a", "✦"),
+]
+
+
+class Html(str):
+    """Text that is HTML already: the kit puts it in as it is.
+
+    `Html + x` escapes x and stays Html; `str + Html` is plain str (the
+    left side is taken to be markup the screen wrote itself)."""
+
+    __slots__ = ()
+
+    def __add__(self, other):
+        return Html(str.__add__(self, esc(other)))
+
+
+def _text(value) -> str:
+    """`value` as HTML text (plain str, for joining)."""
+    if isinstance(value, Html):
+        return value
+    if isinstance(value, str):
+        return _escape(value)
+    if isinstance(value, (int, float)):
+        return str(value)
+    return "" if value is None else _escape(str(value))
+
+
+def esc(value) -> Html:
+    """`value` as HTML: Html stays, anything else is escaped text."""
+    return value if isinstance(value, Html) else Html(_text(value))
+
+
+def h(template: str, *args, **kwargs) -> Html:
+    """`template.format(...)` with every argument escaped unless it is Html.
+    The template itself is the screen's own markup."""
+    return Html(template.format(*[_text(a) for a in args], **{k: _text(v) for k, v in kwargs.items()}))
+
+
+def join(parts, sep: str = "") -> Html:
+    """Parts one after another, each escaped unless it is Html."""
+    return Html(_text(sep).join([_text(p) for p in parts]))
+
+
+def attrs(**attributes) -> Html:
+    """` name="value"` pairs, escaped; `cls` is class, `_` becomes `-`;
+    None and False leave an attribute out, True writes it bare."""
+    out = []
+    for name, value in attributes.items():
+        if value is None or value is False:
+            continue
+        name = "class" if name == "cls" else name.rstrip("_").replace("_", "-")
+        out.append(f" {name}" if value is True else f' {name}="{esc(value)}"')
+    return Html("".join(out))
+
+
+def tag(name: str, *children, **attributes) -> Html:
+    """`<name attributes>children</name>`, children escaped unless Html."""
+    return Html(f"<{name}{attrs(**attributes)}>{join(children)}</{name}>")
+
+
+def _pressed(value):
+    return None if value is None else ("true" if value else "false")
+
+
+def button(label, *, cmd: str, arg=None, cls: str | None = None, icon=None, pressed: bool | None = None,
+           expanded: bool | None = None, **more) -> Html:
+    """A button that sends `cmd` with `arg` to the table (`data-cmd`,
+    `data-arg`); `icon` is Html put before the label."""
+    body = join([icon or "", label])
+    return tag("button", body, type="button", id=more.pop("id", None), cls=cls, data_cmd=cmd,
+               data_arg=None if arg is None else str(arg), aria_pressed=_pressed(pressed),
+               aria_expanded=_pressed(expanded), **more)
+
+
+def act_button(index: int, label, **more) -> Html:
+    """Plays `legal[index]`."""
+    return button(label, cmd="act", arg=index, **more)
+
+
+def ui_button(step: str, label, **more) -> Html:
+    """A local step of the screen (select, rotate, open a list): `Screen.on_ui(step)`."""
+    return button(label, cmd="ui", arg=step, **more)
+
+
+def svg_target(body, *, cmd: str, arg, label, cls: str, tabindex: int = -1) -> Html:
+    """A tappable part of an SVG board: a group that acts like a button
+    (ui.dom lets Enter and Space press it too)."""
+    return Html(f'<g{attrs(cls=cls, data_cmd=cmd, data_arg=str(arg), role="button", tabindex=tabindex, aria_label=label)}>'
+                f"{esc(body)}</g>")
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_STYLE[seat % len(SEAT_STYLE)][0]
+
+
+def seat_symbol(seat: int) -> str:
+    return SEAT_STYLE[seat % len(SEAT_STYLE)][1]
+
+
+def badge(seat: int, name: str) -> Html:
+    """A player's name with colour and symbol."""
+    return h('<span class="badge" style="--pc:{}"><span class="sym" aria-hidden="true">{}</span>{}</span>',
+             seat_colour(seat), seat_symbol(seat), name)
+
+
+class Say:
+    """A screen's words as HTML: every word, name and player name escaped
+    here, once, so screens put them into markup as they are.  Parameters may
+    be plain text (escaped) or Html (kept)."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.words = ctx.words
+
+    def ui(self, key: str, **params) -> Html:
+        """A word of the game's `ui` section."""
+        return Html(self.words.ui(key, _escape=esc, **params))
+
+    def t(self, key: str, **params) -> Html:
+        """A word of the frame."""
+        return Html(self.words.t(key, _escape=esc, **params))
+
+    def name(self, ident) -> Html:
+        """A card, country, ... id in this language."""
+        return esc(self.words.name(ident))
+
+    def names(self, idents, sep: str = ", ") -> Html:
+        return join([self.name(i) for i in idents], sep)
+
+    def sentence(self, items) -> Html:
+        """Items joined as a sentence does ("A, B and C"), each escaped unless Html."""
+        return Html(self.words._join([esc(i) for i in items]))
+
+    def player(self, seat) -> Html:
+        return esc(self.ctx.name(seat))
+
+    def players(self, seats) -> Html:
+        """Player names joined as a sentence does ("A, B and C")."""
+        return self.sentence(self.player(s) for s in seats)
+
+    def entry(self, entry: dict) -> Html:
+        """A log entry as a sentence."""
+        return Html(self.words.entry(entry, escape=esc))
+
+
+class Selection:
+    """A screen's local choices (a picked card, a cell, an open list), kept
+    while the table stands still and forgotten as soon as it moves on.
+
+        self.sel = Selection(card=None, rot=0)
+        self.sel.follow((view["moves"], view["seat"]))  # at the start of render
+        self.sel.card = "x"
+    """
+
+    def __init__(self, **defaults):
+        object.__setattr__(self, "_defaults", dict(defaults))
+        object.__setattr__(self, "_key", object())
+        self.reset()
+
+    def reset(self) -> None:
+        for name, value in self._defaults.items():
+            object.__setattr__(self, name, value() if callable(value) else value)
+
+    def follow(self, key) -> bool:
+        """Forget the choices when `key` (what the table looks like) changed."""
+        if key != self._key:
+            object.__setattr__(self, "_key", key)
+            self.reset()
+            return True
+        return False
+
+    def __setattr__(self, name, value):
+        if name not in self._defaults:
+            raise AttributeError(f"a Selection has no choice {name!r}")
+        object.__setattr__(self, name, value)
+
+
+class PanZoom:
+    """The part of a board shown (an SVG viewBox): pan, zoom and fit, from
+    buttons, keys, pointers (drag, pinch) and the wheel.  Pure arithmetic on
+    numbers the browser passes in (ui.dom.attach_pan_zoom)."""
+
+    KEYS = {"ArrowLeft": "pan:l", "ArrowRight": "pan:r", "ArrowUp": "pan:u", "ArrowDown": "pan:d",
+            "+": "zoom:in", "=": "zoom:in", "-": "zoom:out", "_": "zoom:out", "0": "fit"}
+
+    def __init__(self, min_width: float = 150, max_width: float = 6000):
+        self.box = None              # [x, y, w, h] once the player panned or zoomed
+        self.fit = [0.0, 0.0, 400.0, 400.0]
+        self.min_width, self.max_width = min_width, max_width
+        self.pointers: dict = {}
+        self.drag = None
+        self.moved = False
+
+    def shown(self) -> list:
+        return list(self.box or self.fit)
+
+    def viewbox(self) -> str:
+        return " ".join(f"{v:.1f}".rstrip("0").rstrip(".") for v in self.shown())
+
+    def step(self, arg: str) -> bool:
+        """A step named like the buttons' data-arg ("zoom:in", "pan:l", "fit"); handled?"""
+        kind, _, rest = arg.partition(":")
+        if kind == "zoom":
+            self.zoom(1 / 1.3 if rest == "in" else 1.3)
+        elif kind == "fit":
+            self.box = None
+        elif kind == "pan":
+            b = self.shown()
+            dx, dy = {"l": (-1, 0), "r": (1, 0), "u": (0, -1), "d": (0, 1)}.get(rest, (0, 0))
+            self.box = [b[0] + dx * b[2] * 0.2, b[1] + dy * b[3] * 0.2, b[2], b[3]]
+        else:
+            return False
+        return True
+
+    def zoom(self, factor: float, cx: float | None = None, cy: float | None = None) -> None:
+        b = self.shown()
+        if cx is None:
+            cx, cy = b[0] + b[2] / 2, b[1] + b[3] / 2
+        w = min(max(b[2] * factor, self.min_width), self.max_width)
+        factor = w / b[2]
+        self.box = [cx - (cx - b[0]) * factor, cy - (cy - b[1]) * factor, w, b[3] * factor]
+
+    def key(self, key: str) -> bool:
+        step = self.KEYS.get(key)
+        return step is not None and self.step(step)
+
+    def buttons(self, zoom_in: str, zoom_out: str, fit: str, prefix: str) -> Html:
+        """The +, − and fit buttons (ids `<prefix>-zoom-in`, ...)."""
+        return h('<div class="{}-zoom">{}{}{}</div>', prefix,
+                 ui_button("zoom:in", "+", id=f"{prefix}-zoom-in", aria_label=zoom_in, title=zoom_in),
+                 ui_button("zoom:out", "−", id=f"{prefix}-zoom-out", aria_label=zoom_out, title=zoom_out),
+                 ui_button("fit", fit, id=f"{prefix}-fit"))
+
+    # ---- pointers; rect = (left, top, width, height) of the board on screen
+    def _scale(self, rect):
+        b = self.shown()
+        w, hh = max(rect[2], 1.0), max(rect[3], 1.0)
+        s = max(b[2] / w, b[3] / hh)
+        # with "meet" the shown area is centred: the real left/top of the view
+        return s, b[0] + b[2] / 2 - s * w / 2, b[1] + b[3] / 2 - s * hh / 2
+
+    def pointer_down(self, pid, x: float, y: float) -> None:
+        self.pointers[pid] = (x, y)
+        if len(self.pointers) == 1:
+            self.moved = False
+        self.drag = None
+
+    def pointer_move(self, pid, x: float, y: float, rect) -> str | None:
+        """None (not ours), "still" (no change yet), "capture" (a drag just
+        began: capture the pointer) or "moved"."""
+        if pid not in self.pointers:
+            return None
+        old = dict(self.pointers)
+        self.pointers[pid] = (x, y)
+        s, left, top = self._scale(rect)
+        b = [left, top, s * rect[2], s * rect[3]]  # the box as the screen shows it
+        began = False
+        if len(self.pointers) == 1:
+            ox, oy = old[pid]
+            if not self.moved and abs(x - ox) + abs(y - oy) < 1:
+                return "still"
+            if self.drag is None:
+                self.drag = (ox, oy)
+            sx, sy = self.drag
+            if not self.moved and abs(x - sx) + abs(y - sy) < 8:
+                return "still"
+            if not self.moved:
+                self.moved = began = True
+            self.box = [b[0] - (x - ox) * s, b[1] - (y - oy) * s, b[2], b[3]]
+        else:
+            ids = list(self.pointers)[:2]
+            (ax, ay), (bx, by) = old[ids[0]], old[ids[1]]
+            (cx, cy), (dx, dy) = self.pointers[ids[0]], self.pointers[ids[1]]
+            d0 = max(((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5, 1.0)
+            d1 = max(((dx - cx) ** 2 + (dy - cy) ** 2) ** 0.5, 1.0)
+            self.moved = True
+            # zoom about the old midpoint, then pan by the midpoint's move
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            self.box = b
+            self.zoom(d0 / d1, left + (mx - rect[0]) * s, top + (my - rect[1]) * s)
+            s2 = self.box[2] / max(rect[2], 1.0)
+            self.box[0] -= ((cx + dx) / 2 - mx) * s2
+            self.box[1] -= ((cy + dy) / 2 - my) * s2
+        return "capture" if began else "moved"
+
+    def pointer_up(self, pid) -> None:
+        self.pointers.pop(pid, None)
+        if not self.pointers:
+            self.drag = None
+
+    def wheel(self, x: float, y: float, delta: float, rect) -> None:
+        s, left, top = self._scale(rect)
+        self.box = [left, top, s * rect[2], s * rect[3]]
+        self.zoom(1.15 if delta > 0 else 1 / 1.15, left + (x - rect[0]) * s, top + (y - rect[1]) * s)
+
+    def take_drag_end(self) -> bool:
+        """True once after a drag: the click that ends it is no tap."""
+        if self.moved:
+            self.moved = False
+            return True
+        return False
