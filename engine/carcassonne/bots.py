@@ -14,7 +14,8 @@ of the remaining tiles, which search samples from that multiset.
   next player answers with his best move, and the candidate keeps the mean.
   Work budget: budget_ms=1000 means WORK_PER_SECOND evaluations (about
   100-300 ms in CPython; calibrated with bench/carcassonne_speed.py); it yields
-  every YIELD_EVERY evaluations (about 10-40 ms of work in CPython).
+  every YIELD_EVERY evaluations (a few ms of work in CPython, at most ~15 ms
+  in the browser late in the game, where an evaluation copies a big board).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from .tiles import CITY, FIELD, KIND_OF, MONASTERY, ROAD, TILES
 
 LEVELS = ["random", "greedy", "strong", "expert"]
 WORK_PER_SECOND = 800   # evaluations for budget_ms=1000
-YIELD_EVERY = 60
+YIELD_EVERY = 15
 
 
 # ------------------------------------------------------------- rebuilding

@@ -34,7 +34,7 @@ from .state import ThurnTaxisState
 from .strong import Plan, strong
 
 WORK_PER_SECOND = 1500
-YIELD_EVERY = 20
+YIELD_EVERY = 3     # a rollout decision is a strong-bot move: up to a few ms in the browser
 HORIZON = 4          # turns after the current one (two rounds at two seats)
 SCORE_CANDIDATES = 3
 STRONG_PRIOR = 0.5   # the strong bot's own choice starts this many points ahead ...
@@ -179,6 +179,7 @@ def expert(view, legal, rng, budget_ms):
             samples[seed] = sample_state(view, Rng(seed))
             samples[seed].events = []
             budget.spend(1)
+            yield  # dealing a sample is a rollout decision's work or more
         st = clone(samples[seed])
         st._apply(me, cands[i])
         return (yield from _rollout(st, me, HORIZON, Rng(seed + 1), budget))
