@@ -101,12 +101,13 @@ def page(game_id, state, seat, lang):
     screen = make_screen(game_id, ctx)
     body = screen.render(view, legal)
     details = screen.player_details(view) if hasattr(screen, "player_details") else None
-    html = table.render_frame(view, ctx, body, can_undo=False, thinking=None, details=details)
+    prompt = screen.prompt(view) if hasattr(screen, "prompt") else None
+    html = table.render_frame(view, ctx, body, can_undo=False, thinking=None, details=details, prompt=prompt)
     if view["over"]:
         html += table.render_result(view, ctx)
     for entry in view["log"]:
         ctx.words.entry(entry)
-    ctx.words.prompt(view.get("prompt"), view.get("phase"))
+    ctx.words.prompt(prompt or view.get("prompt"), view.get("phase"))
     return html, ctx.words
 
 

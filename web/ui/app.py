@@ -17,7 +17,7 @@ import engine
 from engine import saves
 from engine.saves import SaveError
 
-from . import dom, lobby, prerender, screens, startup, table, tabs
+from . import dom, lobby, prerender, rules, screens, startup, table, tabs
 from .i18n import LANGS, Words, pick_lang
 from .session import Session
 from .storage import PREFIX, MemoryBackend, SaveStore, StorageFailed, StorageFull
@@ -47,6 +47,8 @@ class App:
         self.show_result = True
         self.thinking: int | None = None
         self.bot_task = None
+        self.rules_at: str | None = None  # the rules reference is open at this (ui/rules.py)
+        self.rules_texts: dict = {}  # (game, lang) -> that language's rules text
 
     # ------------------------------------------------------------- lifecycle
     def _backend(self):
@@ -399,6 +401,7 @@ class App:
         self.store.set_current(session.save_id)
         self.show_result = True
         self.message = ""
+        self.rules_at = None
         ctx = self.context()
         self.screen = screens.screen_module(session.game_id).Screen(ctx)
         self.render_table()
@@ -416,7 +419,8 @@ class App:
         ctx = self.context()
         self.screen.ctx = ctx
         modal = ""
-        details = None
+        details = prompt = None
+        reading = False  # the rules reference is open (it keeps the focus it has)
         if s.handoff_to is not None:
             body = ""
             modal = table.render_handoff(ctx, s.handoff_to)
@@ -429,19 +433,64 @@ class App:
             body = self.screen.render(view, legal)
             if hasattr(self.screen, "player_details"):  # the game's lines under each player
                 details = self.screen.player_details(view)
+            if hasattr(self.screen, "prompt"):  # the step in the screen's words for this viewer
+                prompt = self.screen.prompt(view)
             if view.get("over") and self.show_result:
                 modal = table.render_result(view, ctx)
+            reference = self.reference()
+            if reference is not None:
+                reading = True
+                modal = reference.render(ctx.words, engine.GAMES[s.game_id].names.get(self.lang, s.game_id),
+                                         self.rules_at, getattr(self.screen, "rules_extra", None))
         if self.conflict:
             modal = tabs.render_conflict(self.words)
         html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None
                                   and not self.conflict, thinking=self.thinking, message=self.message,
-                                  details=details)
+                                  details=details, prompt=prompt)
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
         if hasattr(self.screen, "after_render") and s.handoff_to is None:
             self.screen.after_render(dom.by_id("screen"))
-        if modal:
+        if modal and not reading:
             dom.focus("conflict-reload" if self.conflict else
                       "handoff-ok" if s.handoff_to is not None else "result-close")
+
+    # ------------------------------------------------------------------ rules
+    def reference(self):
+        """The open rules reference in the table's language (None: closed)."""
+        texts = self.rules_texts.get((self.session.game_id, self.lang)) if self.session else None
+        if self.rules_at is None or texts is None:
+            return None
+        return rules.Reference(self.session.game_id, texts)
+
+    async def cmd_rules(self, arg, el, ev):
+        """Open the game's rules at `arg`: a name tapped on the table, a
+        section ("#turn"), or "" for its start.  The text of a language is
+        fetched the first time it is needed (ui/rules.py)."""
+        s = self.session
+        if ev != "click" or s is None:
+            return
+        key = (s.game_id, self.lang)
+        if key not in self.rules_texts:
+            texts = rules.texts_here(*key)
+            if texts is None:
+                try:
+                    texts = json.loads(await dom.fetch_text(rules.url(*key)))
+                except Exception:  # noqa: BLE001 - offline before the first visit finished, ...
+                    self.tell(("rules.failed", {}))
+                    self.render_table()
+                    return
+            self.rules_texts[key] = texts
+        if self.session is not s:
+            return
+        self.rules_at = arg
+        self.render_table()
+        dom.focus("rules-text")
+
+    def cmd_rules_close(self, arg, el, ev):
+        if ev == "click":
+            self.rules_at = None
+            self.render_table()
+            dom.focus("rules-open")
 
     def cmd_menu(self, arg, el, ev):
         if ev == "click":

@@ -204,6 +204,14 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
     svg.addEventListener("click", proxies["click"], to_js({"capture": True}, dict_converter=js.Object.fromEntries))
 
 
+async def fetch_text(url: str) -> str:
+    """A file of the site as text (the service worker serves it offline)."""
+    response = await js.fetch(url)
+    if not response.ok:
+        raise OSError(f"{url}: HTTP {response.status}")
+    return str(await response.text())
+
+
 def confirm(text: str) -> bool:
     return bool(js.window.confirm(text))
 

@@ -99,6 +99,14 @@ def ui_button(step: str, label, **more) -> Html:
     return button(label, cmd="ui", arg=step, **more)
 
 
+def item(ident: str, label, **more) -> Html:
+    """A name on the table (a card, a segment, an official, a name in the
+    log) that opens its entry of the game's rules reference (ui/rules.py)
+    with one tap."""
+    cls = " ".join(c for c in ("item", more.pop("cls", None)) if c)
+    return button(label, cmd="rules", arg=ident, cls=cls, **more)
+
+
 def svg_target(body, *, cmd: str, arg, label, cls: str, tabindex: int = -1) -> Html:
     """A tappable part of an SVG board: a group that acts like a button
     (ui.dom lets Enter and Space press it too)."""
@@ -141,6 +149,17 @@ class Say:
         """A card, country, ... id in this language."""
         return esc(self.words.name(ident))
 
+    def item(self, ident, label=None, **more) -> Html:
+        """The name of `ident` as a tap that opens its rules entry (plain
+        text when the reference has none); `label`: other words for it."""
+        label = self.name(ident) if label is None else label
+        return item(str(ident), label, **more) if self._linkable(ident) else esc(label)
+
+    def _linkable(self, ident) -> bool:
+        from . import rules  # late: rules reads the screens' packages
+
+        return isinstance(ident, str) and ident in rules.linkable(self.words.game_id or "")
+
     def names(self, idents, sep: str = ", ") -> Html:
         return join([self.name(i) for i in idents], sep)
 
@@ -155,9 +174,11 @@ class Say:
         """Player names joined as a sentence does ("A, B and C")."""
         return self.sentence(self.player(s) for s in seats)
 
-    def entry(self, entry: dict) -> Html:
-        """A log entry as a sentence."""
-        return Html(self.words.entry(entry, escape=esc))
+    def entry(self, entry: dict, links: bool = True) -> Html:
+        """A log entry as a sentence; the names in it with a rules entry
+        are taps that open it (unless `links` is off, e.g. inside a button)."""
+        link = (lambda ident, name: self.item(ident, name)) if links else None
+        return Html(self.words.entry(entry, escape=esc, link=link))
 
 
 class Selection:

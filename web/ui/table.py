@@ -43,7 +43,9 @@ class TableContext:
         return kit.badge(seat, self.name(seat))
 
 
-def turn_text(view: dict, ctx: TableContext, thinking: int | None) -> str:
+def turn_text(view: dict, ctx: TableContext, thinking: int | None, prompt: dict | None = None) -> str:
+    """The banner: who is to act, and for the viewer what to do (`prompt`:
+    the screen's own wording of the step for this viewer, else the view's)."""
     words = ctx.words
     if view.get("over"):
         return words.t("table.over")
@@ -54,10 +56,10 @@ def turn_text(view: dict, ctx: TableContext, thinking: int | None) -> str:
         head = words.t("table.turn", name=ctx.name(to_act[0]))
     else:
         head = words.t("table.turns", names=words._join([ctx.name(s) for s in to_act]))
-    prompt = ""
+    said = ""
     if ctx.viewer in to_act:
-        prompt = words.prompt(view.get("prompt"), view.get("phase"))
-    return f"{head}: {prompt}" if prompt else head
+        said = words.prompt(prompt or view.get("prompt"), view.get("phase"))
+    return f"{head}: {said}" if said else head
 
 
 def render_players(view: dict, ctx: TableContext, details: dict | None = None) -> str:
@@ -184,7 +186,8 @@ def render_handoff(ctx: TableContext, seat: int) -> str:
 
 
 def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: bool,
-                 thinking: int | None, message: str = "", details: dict | None = None) -> str:
+                 thinking: int | None, message: str = "", details: dict | None = None,
+                 prompt: dict | None = None) -> str:
     words = ctx.words
     spec = engine.GAMES[view["game"]]
     undo = (f'<button type="button" id="undo" data-cmd="undo">{esc(words.t("table.undo"))}</button>'
@@ -199,8 +202,9 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
         f'<div class="table-frame"><header class="topbar table-top"><button type="button" id="menu" data-cmd="menu">'
         f'{esc(words.t("table.menu"))}</button>'
         f'<h1 title="{title}">{title}</h1>'
-        f'<div class="turn-banner" role="status" aria-live="polite">{esc(turn_text(view, ctx, thinking))}</div>'
-        f'{undo}{result_btn}<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
+        f'<div class="turn-banner" role="status" aria-live="polite">{esc(turn_text(view, ctx, thinking, prompt))}</div>'
+        f'{undo}{result_btn}{kit.button(words.t("rules.open"), cmd="rules", arg="", id="rules-open")}'
+        f'<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
         f'</header>{notice}'
         f'<div class="table-body"><section class="screen" id="screen">{screen_html}</section>'
         f'<aside class="side">{render_players(view, ctx, details)}{render_log(view, ctx)}</aside></div></div>'
