@@ -90,6 +90,7 @@ def render_players(view: dict, ctx: TableContext, details: dict | None = None) -
 
 def render_log(view: dict, ctx: TableContext, limit: int = 200) -> str:
     words = ctx.words
+    say = kit.Say(ctx)  # names in an entry open their rules entry
     entries = view.get("log") or []
     # the list scrolls inside .log-scroll, which starts at its end: the newest entry is in view
     out = [f'<section class="log" aria-label="{esc(words.t("table.log"))}"><h2>{esc(words.t("table.log"))}</h2>'
@@ -98,7 +99,7 @@ def render_log(view: dict, ctx: TableContext, limit: int = 200) -> str:
         private = " private" if entry.get("private") else ""
         turn = entry.get("turn")
         stamp = f'<span class="log-turn">{esc(words.t("table.turn_no", n=turn))}</span> ' if turn else ""
-        out.append(f'<li class="log-entry{private}">{stamp}{esc(words.entry(entry))}</li>')
+        out.append(f'<li class="log-entry{private}">{stamp}{say.entry(entry)}</li>')
     out.append("</ol></div></section>")
     return "".join(out)
 
