@@ -569,6 +569,21 @@ class App:
             self.bot_task = None
         self.thinking = None
 
+    async def think(self, thinker, session):
+        """Run a bot's thinking (a generator) in slices of SLICE_MS, the page
+        free to draw and answer taps between them; its action, or None when
+        another game was opened meanwhile."""
+        while True:
+            await asyncio.sleep(0)
+            if self.session is not session:
+                return None
+            deadline = time.perf_counter() + SLICE_MS / 1000
+            try:
+                while time.perf_counter() < deadline:
+                    next(thinker)
+            except StopIteration as done:
+                return done.value
+
     async def run_bots(self):
         """Bots move one after another.  Every piece of work (thinking in
         slices, applying, saving, drawing) is its own short task, with a
@@ -590,19 +605,9 @@ class App:
                     continue  # a human's move meanwhile changed who must decide
                 moves = len(session.state.actions)
                 seed = session.state.seed * 7919 + moves
-                thinker = session.bot_thinker(seat, seed)
-                action = None
-                while True:
-                    await asyncio.sleep(0)  # let the page draw and answer taps
-                    if self.session is not session:
-                        return
-                    deadline = time.perf_counter() + SLICE_MS / 1000
-                    try:
-                        while time.perf_counter() < deadline:
-                            next(thinker)
-                    except StopIteration as done:
-                        action = done.value
-                        break
+                action = await self.think(session.bot_thinker(seat, seed), session)
+                if action is None:
+                    return
                 await asyncio.sleep(0)
                 if self.session is not session:
                     return
