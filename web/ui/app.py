@@ -48,6 +48,7 @@ class App:
         self.thinking: int | None = None
         self.bot_task = None
         self.rules_at: str | None = None  # the rules reference is open at this (ui/rules.py)
+        self.hint: dict | None = None  # {"moves", "seat", "index"}: the strong bot's choice for the viewer
         self.rules_texts: dict = {}  # (game, lang) -> that language's rules text
 
     # ------------------------------------------------------------- lifecycle
@@ -220,6 +221,10 @@ class App:
         self.render_lobby()
         dom.focus(f"opt-{arg}")
 
+    def cmd_lobby_hints(self, arg, el, ev):
+        if ev == "change":
+            self.model["hints"] = bool(el.checked)
+
     def cmd_lobby_sub(self, arg, el, ev):
         if ev != "change":
             return
@@ -256,7 +261,7 @@ class App:
         if not saves.is_int(seed) or not 0 <= seed < saves.MAX_SEED:
             seed = int(now) % 2_000_000_000
         session = Session.start(self.model["game"], [dict(p, name=p["name"].strip()) for p in players],
-                                options, seed, save_id, now)
+                                options, seed, save_id, now, hints=self.model.get("hints", True))
         self.enter_table(session)
         self.autosave()
 
@@ -402,6 +407,7 @@ class App:
         self.show_result = True
         self.message = ""
         self.rules_at = None
+        self.hint = None
         ctx = self.context()
         self.screen = screens.screen_module(session.game_id).Screen(ctx)
         self.render_table()
@@ -446,13 +452,53 @@ class App:
             modal = tabs.render_conflict(self.words)
         html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None
                                   and not self.conflict, thinking=self.thinking, message=self.message,
-                                  details=details, prompt=prompt)
+                                  details=details, prompt=prompt, hint=self.hint_shown())
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
         if hasattr(self.screen, "after_render") and s.handoff_to is None:
             self.screen.after_render(dom.by_id("screen"))
         if modal and not reading:
             dom.focus("conflict-reload" if self.conflict else
                       "handoff-ok" if s.handoff_to is not None else "result-close")
+
+    # ------------------------------------------------------------------- hint
+    def can_hint(self) -> bool:
+        s = self.session
+        return bool(s and s.hints and not self.conflict and s.my_legal())
+
+    def hint_shown(self):
+        """For the frame: None (no hint button), False (the button), or
+        (legal index or None while thinking, its words)."""
+        if not self.can_hint():
+            return None
+        s, hint = self.session, self.hint
+        if not hint or hint["moves"] != len(s.state.actions) or hint["seat"] != s.viewer:
+            return False
+        if hint["index"] is None:
+            return (None, "")
+        return (hint["index"], self.screen.describe(s.my_legal()[hint["index"]]))
+
+    async def cmd_hint(self, arg, el, ev):
+        """What would the strong bot do?  It thinks on the viewer's own view,
+        in slices like any bot; the screen then shows its choice."""
+        if ev != "click" or not self.can_hint() or self.hint_shown():
+            return
+        s = self.session
+        moves, seat = len(s.state.actions), s.viewer
+        hint = self.hint = {"moves": moves, "seat": seat, "index": None}
+        self.render_table()
+        action = await self.think(s.hint_thinker(s.state.seed * 7919 + moves), s)
+        if self.hint is not hint or len(s.state.actions) != moves or s.viewer != seat:
+            return  # the table moved on meanwhile
+        legal = s.my_legal()
+        hint["index"] = next(i for i, a in enumerate(legal) if a == action)
+        if hasattr(self.screen, "show_hint"):
+            self.screen.show_hint(hint["index"])  # e.g. select the tile's square and turn
+        self.render_table()
+
+    def cmd_hint_close(self, arg, el, ev):
+        if ev == "click":
+            self.hint = None
+            self.render_table()
 
     # ------------------------------------------------------------------ rules
     def reference(self):
@@ -552,6 +598,7 @@ class App:
         self.after_action()
 
     def after_action(self):
+        self.hint = None
         self.autosave()
         if self.session.state.is_over():
             self.show_result = True

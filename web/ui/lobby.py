@@ -19,7 +19,7 @@ def default_model(game_id: str | None, words: Words | None = None) -> dict | Non
         return None
     spec = engine.GAMES[game_id]
     seats = max(spec.min_seats, min(spec.max_seats, 4 if spec.max_seats >= 4 else spec.max_seats))
-    model = {"game": game_id, "seats": seats, "players": [], "options": {}}
+    model = {"game": game_id, "seats": seats, "players": [], "options": {}, "hints": True}
     fit_players(model, words)
     return model
 
@@ -156,6 +156,12 @@ def render_game_form(model: dict, words: Words, static: bool = False) -> str:
     for opt in shown:
         out.append(render_option(opt, options[opt.id], lang, words, static))
     out.append("</fieldset>")
+    # the table's own settings (not the game's rules): kept with the game
+    checked = " checked" if model.get("hints", True) else ""
+    out.append(f'<fieldset class="table-options"><legend>{esc(words.t("lobby.table"))}</legend>'
+               f'<div class="option"><label><input type="checkbox" {_control(static, "hints", "lobby-hints")}{checked}> '
+               f'{esc(words.t("lobby.hints"))}</label><span class="help">{esc(words.t("lobby.hints_help"))}</span>'
+               f'</div></fieldset>')
     return "".join(out)
 
 

@@ -221,6 +221,8 @@ def model_from_form(game_id, values: dict, words: Words, games: list[str], seed=
                 [json.loads(v) for v in raw] if opt.kind == "subset" else json.loads(raw)
         except (TypeError, ValueError):
             continue  # not in the form: its default
+    if isinstance(values.get("hints"), bool):
+        saved["hints"] = values["hints"]
     if seed is not None:
         saved["seed"] = seed
     form, _ = startup.clean_lobby(saved)

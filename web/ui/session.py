@@ -30,12 +30,14 @@ class Session:
         self.viewer: int | None = None  # the human seat in front of the device
         self.handoff_to: int | None = None  # a human who must confirm before seeing
         self.notes: dict[str, str] = {}  # a human's free notes, per seat
+        self.hints = True  # "what would the strong bot do?" offered (the table chose in the lobby)
 
     # ---------------------------------------------------------------- making
     @classmethod
-    def start(cls, game_id, players, options, seed, save_id, now_ms=0):
+    def start(cls, game_id, players, options, seed, save_id, now_ms=0, hints=True):
         state = engine.new_game(game_id, len(players), options, seed)
         session = cls(state, players, save_id, now_ms)
+        session.hints = hints
         session.settle()
         return session
 
@@ -49,6 +51,7 @@ class Session:
         session = cls(state, meta["players"], save_id, meta["created"])
         session.notes = meta["notes"]
         session.viewer = meta["viewer"]
+        session.hints = meta["hints"]
         session.settle()
         return session
 
@@ -61,6 +64,7 @@ class Session:
             "over": self.state.is_over(),
             "viewer": self.viewer,
             "notes": self.notes,
+            "hints": self.hints,
         }
         return self.state.to_json(meta=meta)
 
@@ -142,6 +146,14 @@ class Session:
         state = self.state
         return bots.think(state.game_id, state.view(seat), state.legal_actions(seat),
                           self.players[seat].get("level") or "random", seed, budget_ms)
+
+    def hint_thinker(self, seed: int, budget_ms: int = 1000):
+        """A generator: what the strong bot would do in the viewer's place,
+        thought on the viewer's own view exactly as a bot of that seat would."""
+        state, seat = self.state, self.viewer
+        levels = _levels(state.game_id) or ["random"]
+        level = "strong" if "strong" in levels else levels[-1]
+        return bots.think(state.game_id, state.view(seat), self.my_legal(), level, seed, budget_ms)
 
     def bot_act(self, seat: int, action: dict) -> None:
         self.state.apply(seat, action)

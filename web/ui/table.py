@@ -186,9 +186,33 @@ def render_handoff(ctx: TableContext, seat: int) -> str:
             f'{esc(words.t("handoff.ready", name=name))}</button></div>')
 
 
+def render_hint(ctx: TableContext, hint) -> str:
+    """The hint button, and what the strong bot would do: its words, and a
+    mark on the very control that plays it (`hint`: see App.hint_shown)."""
+    say = kit.Say(ctx)
+    if hint is None:
+        return "", ""
+    if hint is False:
+        return kit.button(say.t("hint.ask"), cmd="hint", id="hint", title=say.t("hint.ask_long"),
+                          aria_label=say.t("hint.ask_long")), ""
+    index, what = hint
+    button = kit.button(say.t("hint.ask"), cmd="hint", id="hint", aria_label=say.t("hint.ask_long"),
+                        expanded=True, aria_controls="hint-bar")
+    if index is None:
+        return button, kit.h('<p class="hint-bar" id="hint-bar" role="status">{}</p>', say.t("hint.thinking"))
+    mark = kit.Html(f'<style>#screen [data-cmd="act"][data-arg="{int(index)}"] {{ outline: 4px solid var(--hint); '
+                    f'outline-offset: 3px; box-shadow: 0 0 0 8px rgba(224, 123, 0, 0.3); }}'
+                    f'#screen g[data-cmd="act"][data-arg="{int(index)}"] circle {{ stroke: var(--hint); '
+                    f'stroke-width: 6px; }}</style>')
+    bar = kit.h('<div class="hint-bar" id="hint-bar" role="status"><p>{}</p>{}</div>{}',
+                say.t("hint.says", what=what), kit.button("×", cmd="hint-close", id="hint-close",
+                                                          aria_label=say.t("hint.close")), mark)
+    return button, bar
+
+
 def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: bool,
                  thinking: int | None, message: str = "", details: dict | None = None,
-                 prompt: dict | None = None) -> str:
+                 prompt: dict | None = None, hint=None) -> str:
     words = ctx.words
     spec = engine.GAMES[view["game"]]
     undo = (f'<button type="button" id="undo" data-cmd="undo">{esc(words.t("table.undo"))}</button>'
@@ -196,6 +220,7 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
     result_btn = (f'<button type="button" data-cmd="result-open">{esc(words.t("table.show_result"))}</button>'
                   if view.get("over") else "")
     notice = f'<p class="notice" role="alert">{esc(message)}</p>' if message else ""
+    hint_button, hint_bar = render_hint(ctx, hint)
     title = esc(spec.names.get(words.lang, spec.id))
     # .table-frame fills the window in landscape: the top bar, then the board and
     # the side column share what is left, each scrolling on its own
@@ -204,9 +229,9 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
         f'{esc(words.t("table.menu"))}</button>'
         f'<h1 title="{title}">{title}</h1>'
         f'<div class="turn-banner" role="status" aria-live="polite">{esc(turn_text(view, ctx, thinking, prompt))}</div>'
-        f'{undo}{result_btn}{kit.button(words.t("rules.open"), cmd="rules", arg="", id="rules-open")}'
+        f'{hint_button}{undo}{result_btn}{kit.button(words.t("rules.open"), cmd="rules", arg="", id="rules-open")}'
         f'<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
-        f'</header>{notice}'
+        f'</header>{notice}{hint_bar}'
         f'<div class="table-body"><section class="screen" id="screen">{screen_html}</section>'
         f'<aside class="side">{render_players(view, ctx, details)}{render_log(view, ctx)}</aside></div></div>'
     )

@@ -265,6 +265,23 @@ class Screen:
             return words.ui("place_at", x=a["x"], y=a["y"])
         return t or "?"
 
+    def describe(self, a) -> str:
+        """One legal action in words (the hint says what the bot would do)."""
+        if a.get("type") == "place":
+            return self.words.ui("bot_place", tile=self.words.name(self.view.get("drawn")), x=a["x"], y=a["y"],
+                                 rot=a["rot"])
+        return self._option_label(a)
+
+    def show_hint(self, i: int) -> None:
+        """Show legal[i] on the board: the tile previewed on its square in its
+        turn (then "Place tile" plays it), or the follower spot chosen."""
+        a, sel = self.legal[i], self.sel
+        if a.get("type") == "place":
+            same = [j for j, b in enumerate(self.legal) if b.get("type") == "place" and (b["x"], b["y"]) == (a["x"], a["y"])]
+            sel.cell, sel.rot_i = (a["x"], a["y"]), same.index(i)
+        elif a.get("type") != "no_follower":
+            sel.pick = i
+
     # ........................................................... controls
     def _toolbar(self, cells, chosen) -> Html:
         view, legal, words, sel = self.view, self.legal, self.words, self.sel

@@ -90,6 +90,23 @@ class Screen(Panels):
         why = (view.get("me") or {}).get("claim_blocked")
         return dict(p, k="turn_no_claim", why=why) if why and p.get("k") == "turn" else p
 
+    def describe(self, action) -> Html:
+        """One legal action in words (the hint says what the bot would do)."""
+        return Html(self.label(action))
+
+    def show_hint(self, i: int) -> None:
+        """Bring the control that plays legal[i] on the screen: the steps
+        that lead to it are taken (a trade's object chosen, a claim opened)."""
+        a = self.legal[i]
+        t = a["type"]
+        self.mode, self.pick, self.allies, self.confirm, self.focus_seat = None, None, [], None, None
+        if t in ("claim", "claim_solo", "foretell"):
+            self.confirm = i
+        elif t in ("offer", "gift", "diplomat"):
+            self.mode, self.pick = t, a["name" if t == "diplomat" else "obj"]
+        elif t in ("attack", "hypnotize"):
+            self.mode = t
+
     def rules_extra(self, ident) -> Html:
         """The card's picture beside its rules entry."""
         return h('<div class="kr-rules-pic">{}</div>', kind_icon(ident))

@@ -57,6 +57,38 @@ class Screen:
         elif arg == "postillion":
             self.hint = "postillion_hint"
 
+    def describe(self, a) -> Html:
+        """One legal action in words (the hint says what the bot would do)."""
+        t, n = a["type"], self.n
+        if t == "take":
+            return self.t("take_city", city=n(self.view["display"][a["slot"]]["city"]))
+        if t == "deck":
+            return self.t("draw_deck", n=self.view.get("deck", 0))
+        if t == "play":
+            return self.t("play_at", city=n(a["city"]), end=self.t(a["end"]))
+        if t == "horse":
+            return self.t("horse_city", city=n(a["city"]), h=a["h"])
+        if t == "discard":
+            return self.t("discard_city", city=n(a["city"]))
+        if t == "score":
+            what = (self.t("score_go", cities=self.say.sentence(n(c) for c in a["cities"])) if a["cities"]
+                    else self.t("score_none"))
+            return what + Html(" (") + self.t("with_wagner") + Html(")") if a.get("wagner") else what
+        if t == "amtmann":
+            return self.t("off_amtmann") + Html(": ") + self.t("off_amtmann_rule")
+        return self.t({"abandon": "abandon_route", "pass": "end_turn"}.get(t, t))
+
+    def show_hint(self, i: int) -> None:
+        """Bring the control that plays legal[i] on the screen: the card in
+        hand selected, or the scoring choice (with the Wagner or not) shown."""
+        a = self.legal[i]
+        if a["type"] in ("play", "horse"):
+            self.sel = _card_key(a["city"], a.get("h"))
+        elif a["type"] == "score":
+            self.wagner = bool(a.get("wagner"))
+            shown = [j for j in self.scores if bool(self.legal[j].get("wagner")) == self.wagner]
+            self.pick = shown.index(i)
+
     # ------------------------------------------------------------ helpers
     def t(self, key, **params) -> Html:
         return self.say.ui(key, **params)
