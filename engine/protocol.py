@@ -227,6 +227,7 @@ class State(ABC):
             options=self.options,
             to_act=self.to_act(),
             over=self.is_over(),
+            window=self.window(),
             moves=len(self.actions),
             # entries only some seats saw are marked, so a table can show them as secrets
             log=[entry if who is None else dict(entry, private=True)
@@ -238,6 +239,16 @@ class State(ABC):
 
     def is_over(self) -> bool:
         return self._is_over()
+
+    def window(self) -> dict | None:
+        """The step now, if the table may ask it in public: who is asked does
+        not depend on what anyone holds.  `{"phase", "pass": the do-nothing
+        answer of every seat asked, "public": [answers any of them may give
+        out loud]}`; None otherwise (and always for a game without such steps)."""
+        return None if self.is_over() else copied(self._window())
+
+    def _window(self) -> dict | None:
+        return None
 
     def result(self) -> dict:
         if not self.is_over():
@@ -280,11 +291,15 @@ class State(ABC):
         return copy.deepcopy(self)
 
     def can_undo(self, seat: int) -> bool:
-        """True when the last action was `seat`'s and revealed nothing."""
-        return bool(self.actions) and self.actions[-1][0] == seat and self.undoable[-1]
+        """True when the last action was `seat`'s, revealed nothing and did
+        not end the game (the final scoring has been seen by everyone)."""
+        return (bool(self.actions) and not self.is_over() and self.actions[-1][0] == seat
+                and self.undoable[-1])
 
     def undo(self) -> "State":
         """A new state without the last action (replayed from the seed)."""
+        if self.is_over():
+            raise IllegalAction("The game is over: its last move cannot be taken back.", {"k": "over"})
         if not self.actions or not self.undoable[-1]:
             raise IllegalAction("The last move cannot be taken back.")
         return replay(self.game_id, self.seats, self.options, self.seed, self.actions[:-1])

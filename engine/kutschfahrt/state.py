@@ -40,10 +40,11 @@ from __future__ import annotations
 from engine.protocol import State
 
 from . import cards as C
-from .phases import PHASES, private_step, public_step
 from .knowledge import known
+from .phases import PHASES, private_step, public_step
 from .struggle import totals
 from .turn import claim_blocked
+from .windows import window
 
 
 class KutschfahrtState(State):
@@ -297,6 +298,9 @@ class KutschfahrtState(State):
         return totals(self)
 
     # ---------------------------------------------------------------- view
+    def _window(self):
+        return window(self.step["phase"], self.seats, self.current)
+
     def _view(self, seat):
         n = self.seats
         view = {

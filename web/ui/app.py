@@ -19,7 +19,7 @@ from engine.saves import SaveError
 
 from . import dom, lobby, prerender, rules, screens, startup, table, tabs
 from .i18n import LANGS, Words, pick_lang
-from .session import Session
+from .session import HANDOFF, PRIVATE, WINDOW, Session
 from .storage import PREFIX, MemoryBackend, SaveStore, StorageFailed, StorageFull
 
 SLICE_MS = 25  # a bot thinks at most this long before the page may draw again
@@ -415,28 +415,38 @@ class App:
         self.kick_bots()
 
     def context(self):
+        """Words, names and colours for the screen; `viewer` is the seat whose
+        own view is drawn (None on the public and hand-over screens)."""
         s = self.session
-        return table.TableContext(self.words, s.players, s.viewer, s.note(s.viewer))
+        shown = s.shown()
+        viewer = shown.seat if shown.kind == PRIVATE else None
+        return table.TableContext(self.words, s.players, viewer, s.note(viewer))
 
     def render_table(self):
+        """Draw exactly what `Session.shown()` decides, nothing else."""
         s = self.session
         if s is None:
             return
+        shown = s.shown()
         ctx = self.context()
         self.screen.ctx = ctx
-        modal = ""
+        modal = bar = ""
         details = prompt = None
         reading = False  # the rules reference is open (it keeps the focus it has)
-        if s.handoff_to is not None:
+        view = s.shown_view()
+        if shown.kind == HANDOFF:
             body = ""
-            modal = table.render_handoff(ctx, s.handoff_to)
-            view = s.state.view(None)
+            modal = table.render_handoff(ctx, shown.seat, can_back=s.can_back_out())
         else:
-            view = s.shown_view()
             # a human asked at the same time as a bot need not wait for it; after
             # another tab played on, this one only shows where it stood
             legal = [] if self.conflict else s.my_legal()
             body = self.screen.render(view, legal)
+            if shown.kind == WINDOW:
+                about = getattr(self.screen, "window_words", lambda v: None)(view)
+                bar = table.render_window(ctx, s.humans_to_act(), len(s.state.actions), s.window, about)
+            elif s.can_back_out():
+                bar = table.render_back_out(ctx, shown.seat)
             if hasattr(self.screen, "player_details"):  # the game's lines under each player
                 details = self.screen.player_details(view)
             if hasattr(self.screen, "prompt"):  # the step in the screen's words for this viewer
@@ -449,16 +459,16 @@ class App:
                 modal = reference.render(ctx.words, engine.GAMES[s.game_id].names.get(self.lang, s.game_id),
                                          self.rules_at, getattr(self.screen, "rules_extra", None))
         if self.conflict:
-            modal = tabs.render_conflict(self.words)
+            modal, bar = tabs.render_conflict(self.words), ""
         html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None
                                   and not self.conflict, thinking=self.thinking, message=self.message,
-                                  details=details, prompt=prompt, hint=self.hint_shown())
+                                  details=details, bar=bar, prompt=prompt, hint=self.hint_shown())
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
-        if hasattr(self.screen, "after_render") and s.handoff_to is None:
+        if hasattr(self.screen, "after_render") and shown.kind != HANDOFF:
             self.screen.after_render(dom.by_id("screen"))
         if modal and not reading:
             dom.focus("conflict-reload" if self.conflict else
-                      "handoff-ok" if s.handoff_to is not None else "result-close")
+                      "handoff-ok" if shown.kind == HANDOFF else "result-close")
 
     # ------------------------------------------------------------------- hint
     def can_hint(self) -> bool:
@@ -471,7 +481,7 @@ class App:
         if not self.can_hint():
             return None
         s, hint = self.session, self.hint
-        if not hint or hint["moves"] != len(s.state.actions) or hint["seat"] != s.viewer:
+        if not hint or hint["moves"] != len(s.state.actions) or hint["seat"] != s.shown().seat:
             return False
         if hint["index"] is None:
             return (None, "")
@@ -483,11 +493,11 @@ class App:
         if ev != "click" or not self.can_hint() or self.hint_shown():
             return
         s = self.session
-        moves, seat = len(s.state.actions), s.viewer
+        moves, seat = len(s.state.actions), s.shown().seat
         hint = self.hint = {"moves": moves, "seat": seat, "index": None}
         self.render_table()
         action = await self.think(s.hint_thinker(s.state.seed * 7919 + moves), s)
-        if self.hint is not hint or len(s.state.actions) != moves or s.viewer != seat:
+        if self.hint is not hint or len(s.state.actions) != moves or s.shown().seat != seat:
             return  # the table moved on meanwhile
         legal = s.my_legal()
         hint["index"] = next(i for i, a in enumerate(legal) if a == action)
@@ -546,6 +556,44 @@ class App:
         if ev == "click" and self.session:
             self.session.confirm_handoff()
             self.render_table()
+
+    def cmd_forward(self, arg, el, ev):
+        """On the public window screen: this human steps forward to play something."""
+        if ev == "click" and self.session:
+            try:
+                self.session.step_forward(int(arg))
+            except (ValueError, engine.IllegalAction):
+                pass  # the window changed under the finger: draw what is there now
+            self.render_table()
+
+    def cmd_back_out(self, arg, el, ev):
+        if ev == "click" and self.session:
+            self.session.back_out()
+            self.render_table()
+
+    def cmd_answer(self, arg, el, ev):
+        """On the public window screen: a human gives a public answer ("seat:index:moves")."""
+        def answer():
+            seat, index, moves = (int(x) for x in arg.split(":"))
+            self.session.answer(seat, self.session.window["public"][index], moves)
+        self._public_move(ev, answer)
+
+    def cmd_nobody(self, arg, el, ev):
+        """On the public window screen: nobody plays anything (every human asked passes)."""
+        self._public_move(ev, lambda: self.session.nobody(int(arg)))
+
+    def _public_move(self, ev, move):
+        """A move made on the public window screen; if a bot changed the
+        window meanwhile it counts for nothing and the table asks again."""
+        if ev != "click" or not self.session or self.conflict:
+            return
+        try:
+            move()
+        except (ValueError, IndexError, KeyError, TypeError, engine.IllegalAction):
+            self.render_table()
+            return
+        self.message = ""
+        self.after_action()
 
     def cmd_result_close(self, arg, el, ev):
         if ev == "click":

@@ -2,9 +2,25 @@
 
 Pure Python (no browser), so the hot-seat and bot rules of the table are
 tested with pytest.  The session never decides a rule: it asks the engine.
+
+Hot-seat privacy is decided here and nowhere else.  `shown()` is the one
+answer to "what is on the screen now", and the app draws only from it:
+
+- a seat's private view is shown only to the seat that confirmed the last
+  hand-over in front of the device (or to the only human at the table);
+- a hand-over, once on the screen, stays until it is confirmed: if who must
+  act changes meanwhile it names whoever is next now (maybe the same person
+  again), it never falls through to a private view;
+- an open window (a step where the engine asks seats whatever they hold and
+  names their do-nothing answer, `State.window()`) is asked in public: every
+  human may step forward ("I'll play something"), give an answer the engine
+  calls public out loud, or the table answers "nobody"; only a human who
+  stepped forward is handed the device, and may back out without acting.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import engine
 from engine import bots, saves
@@ -20,6 +36,19 @@ def _levels(game_id: str):
         return None
 
 
+TABLE, HANDOFF, PRIVATE, WINDOW = "table", "handoff", "private", "window"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the screen shows.  kind: TABLE (the public table), HANDOFF (the
+    hand-over screen to `seat`, nothing of the game behind it), PRIVATE
+    (`seat`'s own view), WINDOW (the public window screen)."""
+
+    kind: str
+    seat: int | None = None
+
+
 class Session:
     def __init__(self, state, players: list[dict], save_id: str, created: int = 0):
         # players: [{"name": str, "kind": "human" | "bot", "level": str}]
@@ -27,10 +56,13 @@ class Session:
         self.players = players
         self.save_id = save_id
         self.created = created
-        self.viewer: int | None = None  # the human seat in front of the device
+        self.viewer: int | None = None  # the human who confirmed last and holds the device
         self.handoff_to: int | None = None  # a human who must confirm before seeing
+        self.forward: int | None = None  # a human who stepped forward in an open window
+        self.window: dict | None = None  # the engine's open window, while asked in public
         self.notes: dict[str, str] = {}  # a human's free notes, per seat
         self.hints = True  # "what would the strong bot do?" offered (the table chose in the lobby)
+        self._shown = Shown(TABLE)
 
     # ---------------------------------------------------------------- making
     @classmethod
@@ -50,8 +82,10 @@ class Session:
         state = saves.build(save)
         session = cls(state, meta["players"], save_id, meta["created"])
         session.notes = meta["notes"]
-        session.viewer = meta["viewer"]
         session.hints = meta["hints"]
+        # with several humans nobody is assumed in front of the device after a
+        # reload: whoever is next confirms first (settle asks for it); the
+        # saved viewer is kept only for a table of one human, which settle sets
         session.settle()
         return session
 
@@ -87,58 +121,140 @@ class Session:
 
     def _secret_between(self, a, b) -> bool:
         """Would b's view show something a may not see, or the other way
-        round?  Compared on the views themselves, so a game without secrets
-        (Carcassonne) never asks to pass the device around."""
+        round?  (None: the public table.)  Compared on the views themselves,
+        so a game without secrets (Carcassonne) never asks to pass the
+        device around."""
         va, vb = self.state.view(a), self.state.view(b)
         va.pop("seat", None)
         vb.pop("seat", None)
         return va != vb
 
+    # ------------------------------------------------------ what is on screen
+    def shown(self) -> Shown:
+        """The one decision of what the screen shows (see the module doc)."""
+        return self._shown
+
     def settle(self) -> None:
-        """After any change: decide whose view is shown and whether the
-        device must be handed over first (only when a secret is at stake)."""
-        self.handoff_to = None
+        """After any change: decide what the screen shows next."""
         humans = self.humans()
-        if len(humans) <= 1:
+        if len(humans) <= 1:  # the only human (if any) sees their own view throughout
             self.viewer = humans[0] if humans else None
+            self.handoff_to = self.forward = self.window = None
+            self._shown = Shown(PRIVATE, self.viewer) if self.viewer is not None else Shown(TABLE)
             return
         waiting = self.humans_to_act()
-        if self.state.is_over() or not waiting or self.viewer in waiting:
+        if self.forward is not None and self.forward not in waiting:
+            self.forward = None  # nothing left to answer (its hand-over, if pending, is re-aimed below)
+        window = self.state.window() if waiting else None  # the engine says what is asked in public
+        holder_alone = self.handoff_to is None and self.viewer is not None and waiting == [self.viewer]
+        if window and self.forward is None and not holder_alone:
+            # asked in public: the device lies on the table, nobody holds it privately
+            self.viewer = self.handoff_to = None
+            self.window = window
+            self._shown = Shown(WINDOW)
             return
-        nxt = waiting[0]
-        if self._secret_between(self.viewer, nxt):
-            self.handoff_to = nxt
-        else:
-            self.viewer = nxt
+        self.window = None
+        if self.handoff_to is not None:
+            if waiting and self.handoff_to not in waiting:
+                # who must act changed while the device was being handed over:
+                # hand it to whoever is next now (maybe the one who held it)
+                self.handoff_to = waiting[0]
+            self._shown = Shown(HANDOFF, self.handoff_to)
+            return
+        if waiting and self.viewer not in waiting:
+            nxt = waiting[0]
+            if self._secret_between(self.viewer, nxt):
+                self.handoff_to = nxt
+                self._shown = Shown(HANDOFF, nxt)
+                return
+            self.viewer = nxt  # nothing secret between them: the view simply changes hands
+        self._shown = Shown(PRIVATE, self.viewer) if self.viewer is not None else Shown(TABLE)
+
+    def shown_view(self) -> dict:
+        """The engine view the screen draws (the public one unless PRIVATE)."""
+        shown = self._shown
+        return self.state.view(shown.seat if shown.kind == PRIVATE else None)
 
     def note(self, seat) -> str:
         return self.notes.get(str(seat), "")
 
     def set_note(self, seat: int, text: str) -> None:
-        """Only the seat in front of the device writes its own notes."""
-        if seat == self.viewer and self.handoff_to is None:
+        """Only the seat whose own view is on the screen writes its notes."""
+        if self._shown == Shown(PRIVATE, seat):
             self.notes[str(seat)] = text[:4000]
 
     def confirm_handoff(self) -> None:
+        """The human named on the hand-over screen has the device."""
         if self.handoff_to is not None:
             self.viewer = self.handoff_to
             self.handoff_to = None
+            self.settle()
+
+    # ----------------------------------------------------------- open windows
+    def step_forward(self, seat: int) -> None:
+        """On the public window screen, `seat` wants to play something: the
+        device is handed to it (whatever it holds)."""
+        if self._shown.kind != WINDOW or seat not in self.humans_to_act():
+            raise engine.IllegalAction("Only a player asked now can step forward.")
+        self.forward = seat
+        self.handoff_to = seat
+        self.settle()
+
+    def can_back_out(self) -> bool:
+        return self.forward is not None and self._shown.kind in (HANDOFF, PRIVATE)
+
+    def back_out(self) -> None:
+        """The human who stepped forward plays nothing now: back to the public
+        window screen, their answer still open."""
+        if not self.can_back_out():
+            return
+        self.forward = self.handoff_to = self.viewer = None
+        self.settle()
+
+    def answer(self, seat: int, action: dict, moves: int | None = None) -> None:
+        """On the public window screen: `seat` gives one of the window's
+        public answers out loud (the same for every seat, whatever it holds)."""
+        if self._shown.kind != WINDOW or seat not in self.humans_to_act():
+            raise engine.IllegalAction("Only a player asked now can answer.")
+        if action not in self.window.get("public", []):
+            raise engine.IllegalAction("That answer is not given in public.")
+        if moves is not None and moves != len(self.state.actions):
+            raise engine.IllegalAction("The table changed meanwhile; look again.")
+        self.state.apply(seat, action)
+        self.settle()
+
+    def nobody(self, moves: int | None = None) -> None:
+        """On the public window screen: every human still asked gives the
+        window's do-nothing answer.  `moves` (the length of the action log the
+        screen showed) refuses a tap on a window that has changed since."""
+        if self._shown.kind != WINDOW:
+            raise engine.IllegalAction("No window is open to the table now.")
+        if moves is not None and moves != len(self.state.actions):
+            raise engine.IllegalAction("The table changed meanwhile; look again.")
+        window = self.window
+        for seat in self.humans_to_act():
+            if self.state.window() != window:
+                break  # this window closed; whatever follows is asked anew
+            if seat in self.state.to_act():
+                self.state.apply(seat, window["pass"])
+        self.settle()
 
     # ---------------------------------------------------------------- acting
-    def shown_view(self) -> dict:
-        return self.state.view(self.viewer)
-
     def my_legal(self) -> list[dict]:
-        """The actions of the seat in front of the device, if it must act."""
-        if self.handoff_to is not None or self.viewer is None:
+        """The actions of the seat whose own view is on the screen, if it must act."""
+        shown = self._shown
+        if shown.kind != PRIVATE:
             return []
-        return self.state.legal_actions(self.viewer)
+        return self.state.legal_actions(shown.seat)
 
     def act(self, action: dict) -> None:
-        """The viewer's action (raises engine.IllegalAction, state unchanged)."""
-        if self.viewer is None or self.handoff_to is not None:
+        """The shown seat's action (raises engine.IllegalAction, state unchanged)."""
+        shown = self._shown
+        if shown.kind != PRIVATE:
             raise engine.IllegalAction("Nobody is at the table to make this move.", {"k": "nobody"})
-        self.state.apply(self.viewer, action)
+        self.state.apply(shown.seat, action)
+        if self.forward == shown.seat:
+            self.forward = None  # answered: the window asks the table again
         self.settle()
 
     def bot_thinker(self, seat: int, seed: int, budget_ms: int = 1000):
@@ -148,9 +264,9 @@ class Session:
                           self.players[seat].get("level") or "random", seed, budget_ms)
 
     def hint_thinker(self, seed: int, budget_ms: int = 1000):
-        """A generator: what the strong bot would do in the viewer's place,
-        thought on the viewer's own view exactly as a bot of that seat would."""
-        state, seat = self.state, self.viewer
+        """A generator: what the strong bot would do in the place of the seat
+        on the screen, thought on that seat's own view exactly as its bot would."""
+        state, seat = self.state, self._shown.seat
         levels = _levels(state.game_id) or ["random"]
         level = "strong" if "strong" in levels else levels[-1]
         return bots.think(state.game_id, state.view(seat), self.my_legal(), level, seed, budget_ms)
@@ -160,8 +276,13 @@ class Session:
         self.settle()
 
     def can_undo(self) -> bool:
-        return self.viewer is not None and self.handoff_to is None and self.state.can_undo(self.viewer)
+        """Only the shown seat's own last move, and only while the game runs
+        (the engine refuses a finished game and a move that revealed something)."""
+        shown = self._shown
+        return shown.kind == PRIVATE and self.state.can_undo(shown.seat)
 
     def undo(self) -> None:
+        if not self.can_undo():
+            raise engine.IllegalAction("This move cannot be taken back.")
         self.state = self.state.undo()
         self.settle()

@@ -175,15 +175,79 @@ def _cell(value, words: Words) -> str:
     return words.name(value) if isinstance(value, str) else str(value)
 
 
-def render_handoff(ctx: TableContext, seat: int) -> str:
+def render_handoff(ctx: TableContext, seat: int, *, can_back: bool = False) -> str:
+    """The hand-over screen.  `can_back`: the seat stepped forward in an open
+    window and may still change its mind (back to the public window screen)."""
     words = ctx.words
     name = ctx.name(seat)
+    back = (f'<button type="button" id="handoff-back" data-cmd="back-out">{esc(words.t("handoff.back"))}</button>'
+            if can_back else "")
     return (f'<div class="handoff" role="dialog" aria-labelledby="handoff-h" style="--pc:{ctx.color(seat)}">'
             f'<div class="handoff-sym" aria-hidden="true">{ctx.symbol(seat)}</div>'
             f'<h2 id="handoff-h">{esc(words.t("handoff.title", name=name))}</h2>'
             f'<p>{esc(words.t("handoff.body", name=name))}</p>'
-            f'<button type="button" id="handoff-ok" class="primary" data-cmd="handoff">'
-            f'{esc(words.t("handoff.ready", name=name))}</button></div>')
+            f'<div class="handoff-buttons"><button type="button" id="handoff-ok" class="primary" data-cmd="handoff">'
+            f'{esc(words.t("handoff.ready", name=name))}</button>{back}</div></div>')
+
+
+def render_window(ctx: TableContext, asked: list[int], moves: int, window: dict, about: dict | None = None) -> str:
+    """The public window screen's bar: what is happening and, for each human
+    asked, "I'll play something" (and the window's public answers, if any),
+    or "nobody".  It shows only public facts (who is asked, the engine's
+    window), never anything a human holds.  `about` (from the game's screen,
+    optional): {"heading", "text", "forward": template with {name}, "nobody",
+    "answers": [a label per public answer], "groups": {label: [answer indices]}}."""
+    words = ctx.words
+    about = about or {}
+    public = window.get("public") or []
+    labels = about.get("answers") or [str(a) for a in public]
+    forward = about.get("forward")
+
+    def step_forward(seat):
+        name = ctx.name(seat)
+        label = words.fill(forward, {"name": name}) if forward else words.t("window.forward", name=name)
+        return (f'<button type="button" class="window-forward" id="forward-{seat}" data-cmd="forward" '
+                f'data-arg="{seat}" style="--pc:{ctx.color(seat)}"><span class="sym" aria-hidden="true">'
+                f'{ctx.symbol(seat)}</span>{kit.esc(label)}</button>')
+
+    groups = about.get("groups") or {}  # {label: [answer indices]}: folded under one button
+    grouped = {i for idx in groups.values() for i in idx}
+
+    def answers(seat):
+        def button(i):
+            return (f'<button type="button" class="window-answer" data-cmd="answer" '
+                    f'data-arg="{seat}:{i}:{moves}">{kit.esc(labels[i])}</button>')
+        out = [button(i) for i in range(len(public)) if i not in grouped]
+        for label, idx in groups.items():  # a native fold: one more tap before an answer that commits
+            out.append(f'<details class="window-fold"><summary>{kit.esc(label)}</summary>'
+                       f'<div class="window-row">{"".join(button(i) for i in idx)}</div></details>')
+        return "".join(out)
+
+    if public:  # each human asked answers out loud, or takes the device first
+        rows = "".join(f'<div class="window-row"><span class="window-who">{ctx.badge(seat)}</span>'
+                       f'{answers(seat)}{step_forward(seat)}</div>' for seat in asked)
+        how = words.t("window.intro_public")
+    else:
+        names = words._join([ctx.name(s) for s in asked])
+        rows = (f'<div class="window-row">{"".join(step_forward(seat) for seat in asked)}'
+                f'<button type="button" id="window-nobody" class="primary" data-cmd="nobody" data-arg="{moves}" '
+                f'aria-describedby="window-nobody-hint">{kit.esc(about.get("nobody") or words.t("window.nobody"))}</button>'
+                f'<span class="window-hint" id="window-nobody-hint">{kit.esc(words.t("window.nobody_hint", names=names))}'
+                f'</span></div>')
+        how = words.t("window.intro")
+    return (f'<section class="window-bar" role="region" aria-labelledby="window-h">'
+            f'<h2 id="window-h">{kit.esc(about.get("heading") or words.t("window.heading"))}</h2>'
+            f'<p class="window-what">{kit.esc(about.get("text") or words.t("window.generic"))}</p>'
+            f'<p class="window-how">{kit.esc(how)}</p><div class="window-buttons">{rows}</div></section>')
+
+
+def render_back_out(ctx: TableContext, seat: int) -> str:
+    """For a human who stepped forward: go back without acting."""
+    words = ctx.words
+    return (f'<section class="window-bar window-private" style="--pc:{ctx.color(seat)}">'
+            f'<p>{kit.esc(words.t("window.forward_note", name=ctx.name(seat)))}</p>'
+            f'<button type="button" id="back-out" data-cmd="back-out">{kit.esc(words.t("window.back"))}</button>'
+            f'</section>')
 
 
 def render_hint(ctx: TableContext, hint) -> str:
@@ -211,8 +275,10 @@ def render_hint(ctx: TableContext, hint) -> str:
 
 
 def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: bool,
-                 thinking: int | None, message: str = "", details: dict | None = None,
+                 thinking: int | None, message: str = "", details: dict | None = None, bar: str = "",
                  prompt: dict | None = None, hint=None) -> str:
+    """The whole table; `bar` (the window screen's questions) sits above the board,
+    `prompt` (the screen's wording of the step), `hint` (see render_hint)."""
     words = ctx.words
     spec = engine.GAMES[view["game"]]
     undo = (f'<button type="button" id="undo" data-cmd="undo">{esc(words.t("table.undo"))}</button>'
@@ -231,7 +297,7 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
         f'<div class="turn-banner" role="status" aria-live="polite">{esc(turn_text(view, ctx, thinking, prompt))}</div>'
         f'{hint_button}{undo}{result_btn}{kit.button(words.t("rules.open"), cmd="rules", arg="", id="rules-open")}'
         f'<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
-        f'</header>{notice}{hint_bar}'
+        f'</header>{notice}{bar}{hint_bar}'
         f'<div class="table-body"><section class="screen" id="screen">{screen_html}</section>'
         f'<aside class="side">{render_players(view, ctx, details)}{render_log(view, ctx)}</aside></div></div>'
     )

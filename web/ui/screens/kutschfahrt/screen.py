@@ -111,6 +111,33 @@ class Screen(Panels):
         """The card's picture beside its rules entry."""
         return h('<div class="kr-rules-pic">{}</div>', kind_icon(ident))
 
+    # ------------------------------------------------------ the open window
+    def window_words(self, view) -> dict:
+        """What the table's public window screen says about this step: public
+        facts only (who attacks whom, the running totals, who decides)."""
+        self.say, self.view = Say(self.ctx), view
+        step = view.get("step") or {}
+        ph = (view.get("window") or {}).get("phase") or step.get("phase")
+        st = step.get("struggle") or {}
+        totals = st.get("totals") or {}
+        params = {"attacker": self.pname(st.get("attacker")), "defender": self.pname(st.get("defender")),
+                  "a": totals.get("attacker", ""), "d": totals.get("defender", ""),
+                  "next": self.pname(step.get("next")), "winner": self.pname(st.get("winner")),
+                  "active": self.pname(view.get("active"))}
+        key = "win.doctor_draw" if ph == "doctor" and st.get("winner") is None else f"win.{ph}"
+        words = self.ctx.words.game.get("ui", {})
+        out = {"text": self.w(key, **params)}
+        if f"win.{ph}.forward" in words:
+            out["forward"] = words[f"win.{ph}.forward"]  # a template: the frame fills in {name}
+        if f"win.{ph}.heading" in words:
+            out["heading"] = self.w(f"win.{ph}.heading", **params)
+        public = (view.get("window") or {}).get("public", [])
+        out["answers"] = [self.label(a) for a in public]
+        attacks = [i for i, a in enumerate(public) if a["type"] == "attack"]
+        if attacks:  # an attack cannot be taken back: choose the target in a second step
+            out["groups"] = {self.w("grp.attack") + "…": attacks}
+        return out
+
     # ---------------------------------------------------------------- render
     def render(self, view, legal) -> str:
         self.say = Say(self.ctx)
