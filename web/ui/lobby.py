@@ -197,6 +197,12 @@ def render_option(opt, value, lang: str, words: Words, static: bool = False) -> 
         vname = _label(opt.value_names.get(v, opt.value_names.get(str(v), {})), lang, str(v))
         sel = " selected" if v == value else ""
         choices.append(f'<option value="{esc(json.dumps(v))}"{sel}>{esc(vname)}</option>')
+    # a value's own note: the live lobby shows the chosen one; the prerendered one
+    # carries them all, shown by CSS only while their value is chosen (ui/prerender.py)
+    for v, texts in opt.value_help.items():
+        if static or v == value:
+            tip += (f'<span class="help value-help" data-value="{esc(json.dumps(v))}">'
+                    f'{esc(_label(texts, lang, ""))}</span>')
     return (f'<div class="option" {which}><label>{label} <select {attrs}>{"".join(choices)}</select></label>'
             f'{tip}</div>')
 
