@@ -256,11 +256,13 @@ def render_hint(ctx: TableContext, hint) -> str:
     say = kit.Say(ctx)
     if hint is None:
         return "", ""
+    # the name says the visible word first (a voice command "Hint" finds it)
+    name = say.t("hint.ask") + kit.Html(": ") + say.t("hint.ask_long")
     if hint is False:
         return kit.button(say.t("hint.ask"), cmd="hint", id="hint", title=say.t("hint.ask_long"),
-                          aria_label=say.t("hint.ask_long")), ""
+                          aria_label=name), ""
     index, what = hint
-    button = kit.button(say.t("hint.ask"), cmd="hint", id="hint", aria_label=say.t("hint.ask_long"),
+    button = kit.button(say.t("hint.ask"), cmd="hint", id="hint", aria_label=name,
                         expanded=True, aria_controls="hint-bar")
     if index is None:
         return button, kit.h('<p class="hint-bar" id="hint-bar" role="status">{}</p>', say.t("hint.thinking"))
