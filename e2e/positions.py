@@ -49,6 +49,12 @@ def late_thurn_taxis(phase="draw"):
                     and v["seat"] != v["end_triggered_by"])
 
 
+def long_names_thurn_taxis():
+    """The northern map with Braunschweig, its longest city name, among the open cards."""
+    return bot_game("thurn_taxis", 3, 2, lambda s, v: v["phase"] == "draw"
+                    and "braunschweig" in {c["city"] for c in v["display"]}, {"map": "north"})
+
+
 def scoring_thurn_taxis():
     """A turn where the route may be scored, the Cartwright offered."""
     return bot_game("thurn_taxis", 3, 6, lambda s, v: any(a.get("wagner") for a in s.legal_actions(v["seat"])))

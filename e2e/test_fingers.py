@@ -94,9 +94,9 @@ def page(module_tab):
     return module_tab.page
 
 
-def _open(module_tab, save, ready="table"):
+def _open(module_tab, save, ready="table", lang="en"):
     items = {"speeltafel:save:g1": save, "speeltafel:current": "g1",
-             "speeltafel:prefs": json.dumps({"lang": "en", "bot_delay_ms": 600_000})}
+             "speeltafel:prefs": json.dumps({"lang": lang, "bot_delay_ms": 600_000})}
     page = module_tab.page
     page.goto(module_tab.site + "manifest.webmanifest")
     page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
@@ -138,9 +138,18 @@ def test_thurn_taxis_in_its_last_round(module_tab):
     state, seat = P.late_thurn_taxis("draw")
     page = _open(module_tab, P.save_of(state, seat))
     _measure_both_ways(page, ".tt-take")
-    broken = page.evaluate(BROKEN, ".tt-cname, .tt-sname, .tt-offname, .tt-label, .tt-pname, .player-name")
-    assert broken == [], f"names broken mid-word: {broken}"
     _no_grave_violations(page, "the Thurn und Taxis table")
+
+
+@pytest.mark.parametrize("lang", ["nl", "en", "de"])
+def test_thurn_taxis_names_never_break_mid_word(module_tab, lang):
+    state, seat = P.long_names_thurn_taxis()
+    page = _open(module_tab, P.save_of(state, seat), lang=lang)
+    assert page.locator(".tt-open [data-city=braunschweig]").count() == 1
+    for size in SIZES:
+        _resize(page, size)
+        broken = page.evaluate(BROKEN, ".tt-card, .tt-sname, .tt-official, .tt-label, .tt-player")
+        assert broken == [], f"names broken mid-word at {size}: {broken}"
 
 
 def test_thurn_taxis_scoring_offers_the_cartwright_with_the_carriage_it_earns(module_tab):
