@@ -139,6 +139,7 @@ def test_thurn_taxis_in_its_last_round(module_tab):
     page = _open(module_tab, P.save_of(state, seat))
     _measure_both_ways(page, ".tt-take")
     _no_grave_violations(page, "the Thurn und Taxis table")
+    _rules_reference(page, "Thurn und Taxis")
 
 
 @pytest.mark.parametrize("lang", ["nl", "en", "de"])
@@ -174,6 +175,28 @@ def test_kutschfahrt_with_10_players(module_tab):
     page = _open(module_tab, P.save_of(state, seat))
     _measure_both_ways(page, "#screen .kr-actions button")
     _no_grave_violations(page, "the Kutschfahrt table")
+    # the steps of a trade and of an attack: the seats to choose, the objects to offer
+    for mode in ("mode:offer", "mode:attack"):
+        page.click(f'#screen [data-cmd=ui][data-arg="{mode}"]')
+        page.wait_for_selector('#screen [data-cmd=ui][data-arg="cancel"]')
+        if mode == "mode:offer":  # the object first, then whom to offer it
+            _measure_both_ways(page, '#screen [data-cmd=ui][data-arg^="pick:"]')
+            page.click('#screen [data-cmd=ui][data-arg^="pick:"]')
+        _measure_both_ways(page, "#screen .kr-seat.kr-target")
+        _no_grave_violations(page, f"the Kutschfahrt table ({mode})")
+        page.click('#screen [data-cmd=ui][data-arg="cancel"]')
+        page.wait_for_selector('#screen [data-cmd=ui][data-arg="cancel"]', state="detached")
+    _rules_reference(page, "Kutschfahrt")
+
+
+def _rules_reference(page, where):
+    """The rules reference, opened from the table in one tap: its targets and axe."""
+    page.click("#rules-open")
+    page.wait_for_selector(".rules #rules-entry-h")
+    _measure_both_ways(page, ".rules .rules-link")
+    _no_grave_violations(page, f"the rules reference ({where})")
+    page.click("#rules-close")
+    page.wait_for_selector(".rules", state="detached")
 
 
 def test_hand_over_and_result(module_tab):

@@ -376,7 +376,7 @@ class Screen(Panels):
         label = self.label(a)
         if a["type"] == "coat" and a["occ"]:  # a new occupation: what it does, on the button
             body = h('<span class="kr-choice"><span>{}</span><small>{}</small></span>', label, self.fx(a["occ"]))
-            return act_button(i, body, cls=f"kr-act {cls}".strip(), icon=extra, aria_label=label)
+            return act_button(i, body, cls=f"kr-act {cls}".strip(), icon=extra)  # named by all it says
         return act_button(i, label, cls=f"kr-act {cls}".strip(), icon=extra, aria_label=label)
 
     def _ui(self, arg, label, cls="", extra="", pressed=None) -> Html:
