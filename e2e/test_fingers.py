@@ -229,3 +229,18 @@ def test_lobby(module_tab):
         page.wait_for_selector(f"#game-{game}[aria-pressed=true]")
         _measure_both_ways(page, "#start")
         _no_grave_violations(page, f"the lobby ({game})")
+
+
+def test_the_rules_text_is_fetched_only_when_opened_and_only_its_language(module_tab):
+    """The first visit stays small: a language's rules text comes when the
+    reference is first opened (the app zip holds only the index)."""
+    state, seat = P.opening("carcassonne", 2)
+    asked = []
+    page = module_tab.page
+    page.on("request", lambda r: asked.append(r.url))
+    _open(module_tab, P.save_of(state, seat), lang="de")
+    assert not [u for u in asked if "/rules/" in u], "rules text fetched before the reference was opened"
+    page.click("#rules-open")
+    page.wait_for_selector(".rules #rules-entry-h")
+    fetched = [u.rsplit("/", 1)[1] for u in asked if "/rules/" in u]
+    assert fetched == ["carcassonne.de.json"], fetched
