@@ -406,20 +406,34 @@ class Screen:
                  new=words.ui("new_tile"), name=name, tile=mini_tile(t["id"], t["rot"], name, TILE_SIZE),
                  spots=join(spots))
 
-    def _choices(self, kind) -> Html:
+    def _choices(self, kind, label=None) -> Html:
         """The legal actions of one kind as finger-sized buttons (pick, then
         confirm): the close-up of choices too small to tap on the board."""
-        return join(ui_button(f"pick:{i}", self._option_label(a), cls="cc-choice", id=f"cc-choice-{i}",
+        label = label or self._option_label
+        return join(ui_button(f"pick:{i}", label(a), cls="cc-choice", id=f"cc-choice-{i}",
                               pressed=self.sel.pick == i)
                     for i, a in enumerate(self.legal) if a.get("type") == kind)
+
+    def _crown_short(self, a) -> str:
+        """A crown space under its group's caption: its segment, numbered
+        when the segment has two ("Tax 2")."""
+        seg = next((s for s in (self.view.get("wheel") or {}).get("segments", [])
+                    if any(c["crown"] == a["crown"] for c in s["crowns"])), None)
+        if seg is None:
+            return self._option_label(a)
+        name = self.words.name(seg["id"])
+        if len(seg["crowns"]) == 1:
+            return name
+        return f'{name} {1 + [c["crown"] for c in seg["crowns"]].index(a["crown"])}'
 
     def _crown_closeup(self) -> Html:
         """The free crown spaces one may take, as buttons (on the board they
         are far too small for a finger)."""
         if not any(a.get("type") == "crown" for a in self.legal):
             return Html("")
-        return h('<div class="cc-crowns" role="group" aria-label="{}"><span class="cc-cap">{}</span>{}</div>',
-                 self.words.ui("crowns_free"), self.words.ui("crowns_free"), self._choices("crown"))
+        return h('<div class="cc-crowns" role="group" aria-labelledby="cc-crowns-h"><span class="cc-cap" '
+                 'id="cc-crowns-h">{}</span>{}</div>', self.words.ui("crowns_free"),
+                 self._choices("crown", self._crown_short))
 
     def _seats(self):
         return range(len(self.ctx.players))
