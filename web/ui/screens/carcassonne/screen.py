@@ -114,12 +114,14 @@ class Screen:
 
     def _focus(self, cells):
         """Where a view that cannot show the whole board looks: the square
-        chosen, else the middle of the squares one may place on, else the
-        tile just placed."""
+        chosen, else the square one may place on nearest the middle of them
+        all (so at least one is in view), else the tile just placed."""
         if self.sel.cell is not None:
             return ((self.sel.cell[0] + 0.5) * U, (self.sel.cell[1] + 0.5) * U)
         if cells:
-            return (sum(x + 0.5 for x, _ in cells) / len(cells) * U, sum(y + 0.5 for _, y in cells) / len(cells) * U)
+            mx, my = sum(x for x, _ in cells) / len(cells), sum(y for _, y in cells) / len(cells)
+            x, y = min(cells, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
+            return ((x + 0.5) * U, (y + 0.5) * U)
         tiles, last = self.view.get("tiles") or [], self.view.get("last")
         if last is not None and 0 <= last < len(tiles):
             return ((tiles[last]["x"] + 0.5) * U, (tiles[last]["y"] + 0.5) * U)
