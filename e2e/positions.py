@@ -5,6 +5,7 @@ then put into localStorage and opened (as a reload resumes a game)."""
 from __future__ import annotations
 
 import json
+import random
 
 import engine
 from engine.play import bot_chooser, finish, play
@@ -69,6 +70,25 @@ def finished(game: str, seats: int, seed: int = 1):
     """A game of greedy bots played to its end."""
     state = engine.new_game(game, seats, {}, seed)
     return finish(state, bot_chooser([engine.bots.LEVELS[game][1]] * seats, seed=seed))
+
+
+def stages(game: str, seats: int, seed: int, most: int = 10, steps: int = 3000) -> dict:
+    """Saves of the first position of each kind in a game of random moves
+    (no early claims of victory): the kind is the phase and the kinds of
+    legal actions of the first seat to act, which is the human."""
+    rng = random.Random(seed)
+    state = engine.new_game(game, seats, {}, seed)
+    found = {}
+    for _ in range(steps):
+        if state.is_over() or len(found) >= most:
+            break
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        kind = (state.view(seat).get("phase"), tuple(sorted({a["type"] for a in legal})))
+        if kind not in found:
+            found[kind] = save_of(state, seat)
+        state.apply(seat, rng.choice([a for a in legal if a.get("type") != "claim"] or legal))
+    return found
 
 
 def opening(game, seats):

@@ -199,6 +199,24 @@ def _rules_reference(page, where):
     page.wait_for_selector(".rules", state="detached")
 
 
+SWEEP = {"kutschfahrt": 7, "carcassonne": 4, "thurn_taxis": 3}
+
+
+@pytest.mark.parametrize("game", SWEEP)
+def test_every_kind_of_step_is_made_for_fingers(module_tab, game):
+    """The first position of each kind of step in a game of random moves
+    (trades, struggles, the plague, discards, ...): every target in both
+    orientations."""
+    kinds = P.stages(game, SWEEP[game], seed=7)
+    assert len(kinds) >= 3, kinds.keys()
+    for kind, save in kinds.items():
+        page = _open(module_tab, save)
+        for size in SIZES:
+            _resize(page, size)
+            small = _small_targets(page)
+            assert small == [], f"{kind} at {size}: targets under {TAP}x{TAP} px: {small[:8]}"
+
+
 def test_hand_over_and_result(module_tab):
     state, seat = P.late_kutschfahrt("turn")
     other = (seat + 1) % state.seats
