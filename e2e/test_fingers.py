@@ -142,6 +142,15 @@ def test_thurn_taxis_in_its_last_round(module_tab):
     _rules_reference(page, "Thurn und Taxis")
 
 
+def test_thurn_taxis_first_turn_says_two_draws_are_compulsory_and_nothing_is_used(module_tab):
+    state, seat = P.opening("thurn_taxis", 3)
+    page = _open(module_tab, P.save_of(state, seat))
+    officials = page.locator(".tt-officials").inner_text().lower()
+    assert "used" not in officials, officials
+    assert "compulsory" in page.locator(".tt-offcard", has_text="Postmaster").inner_text().lower()
+    assert "compulsory" in page.locator(".turn-banner").inner_text().lower()
+
+
 @pytest.mark.parametrize("lang", ["nl", "en", "de"])
 def test_thurn_taxis_names_never_break_mid_word(module_tab, lang):
     state, seat = P.long_names_thurn_taxis()
