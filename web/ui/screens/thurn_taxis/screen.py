@@ -494,8 +494,9 @@ class Screen:
                 state = self.t("official_not_here")
             if cmd:
                 cls += " on"
-            if mine and self._official_state(off, ts):
-                state = self._official_state(off, ts)
+            now = self._official_state(off, ts) if mine else ""
+            if now:
+                state = now
                 cls += " used" if ts.get("official") == off else ""
             body = (Html(f'<span class="tt-offname">{self._official_icon(off)}{name}</span>'
                          f'<span class="tt-offrule">{rule}</span>')
