@@ -175,7 +175,6 @@ def test_thurn_taxis_scoring_offers_the_cartwright_with_the_carriage_it_earns(mo
     wagner.nth(1).click()
     page.wait_for_selector(".tt-score .tt-wagner[aria-pressed=true]:has(svg)")
     _measure_both_ways(page, ".tt-score-go")
-    # the cities on the map: a tap of 44 px around each (the circle is smaller)
     _no_grave_violations(page, "the Thurn und Taxis scoring")
 
 
