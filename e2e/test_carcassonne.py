@@ -11,6 +11,19 @@ import pytest
 from .conftest import Tab
 
 CONTROLS = ".cc-cell, #cc-none, .cc-pest, .result"
+# marks the first of `sel` wholly inside the board's view (the board pans: some lie outside)
+IN_VIEW = """sel => {
+  document.querySelectorAll('[data-e2e-next]').forEach(e => e.removeAttribute('data-e2e-next'));
+  const b = document.querySelector('#cc-board').getBoundingClientRect();
+  for (const c of document.querySelectorAll(sel)) {
+    const r = c.getBoundingClientRect();
+    if (r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom) {
+      c.setAttribute('data-e2e-next', '1');
+      return true;
+    }
+  }
+  return false;
+}"""
 
 
 def view_box(page):
@@ -66,7 +79,9 @@ def test_full_game_against_a_bot_by_clicking(tab):
             break
         if page.locator(".cc-cell").count():
             assert page.locator(".cc-drawn .cc-mini").count() == 1  # the drawn tile is shown
-            page.locator(".cc-cell").first.click()
+            # a square in view (a large board is shown around the squares one may place on, not shrunk)
+            assert page.evaluate(IN_VIEW, ".cc-cell"), "no square to place on is in view"
+            page.click("[data-e2e-next]")
             # the preview sits on the chosen cell; rotate when the cell allows it
             if page.locator("#cc-rotate:not([disabled])").count() and turns % 3 == 0:
                 page.click("#cc-rotate")
@@ -75,24 +90,25 @@ def test_full_game_against_a_bot_by_clicking(tab):
             page.wait_for_selector(f"{CONTROLS}, .cc-last", timeout=30_000)
             assert page.locator("#cc-board .cc-last").count() == 1  # the last tile is marked
         elif page.locator("#cc-none").count():
-            spots = page.locator("#cc-board .cc-spot")
-            close = page.locator(".cc-closeup .cc-cspot")
-            # exactly the legal spots are offered (the tile's free ones and the free crowns)
+            spots = page.locator("#cc-board .cc-spot")  # marks on the board
+            close = page.locator(".cc-closeup .cc-cspot")  # the tile's spots, large
+            crowns = page.locator(".cc-crowns .cc-choice")  # the free crown spaces, as buttons
+            # exactly the legal spots are marked and offered (the tile's free ones and the free crowns)
             legal = page.evaluate("speeltafelApp.session.my_legal().length")
-            assert spots.count() == legal - 1 and close.count() <= spots.count()
+            assert spots.count() == legal - 1 and close.count() + crowns.count() == legal - 1
             if close.count() and turns % 4 == 0:
                 close.first.click()  # the large copy of the new tile
                 page.click("#cc-confirm")
                 followers += 1
                 closeups += 1
-            elif spots.count() and turns % 4 == 2:
-                spots.first.click()  # a spot on the board (may be a crown)
+            elif crowns.count() and turns % 4 == 2:
+                crowns.first.click()
                 page.click("#cc-confirm")
                 followers += 1
             else:
                 page.click("#cc-none")
         else:
-            page.locator("#cc-board .cc-pest").first.click()
+            page.locator(".cc-actions .cc-choice").first.click()  # whom the plague strikes
             page.click("#cc-confirm")
             pests += 1
     else:

@@ -157,6 +157,12 @@ class State(ABC):
     def _is_over(self) -> bool:
         ...
 
+    @classmethod
+    def upgrade_actions(cls, actions: list) -> list:
+        """The action log of an older save in today's actions (a game whose
+        legal actions changed shape keeps its old saves loadable here)."""
+        return actions
+
     def explain_illegal(self, seat: int, action: dict) -> dict | None:
         """A game may say more precisely why an action is not allowed:
         {"k": key, ...} worded by the game's strings ("illegal" section)."""

@@ -33,7 +33,8 @@ class Option:
     `requires` ({other option id: allowed values}) limits it to tables where
     options declared before it have those values (others get the default), so
     the lobby shows only what applies.
-    `names` and `value_names` word it in each language.
+    `names` and `value_names` word it in each language; `help` says more under
+    it, `value_help` ({value: {lang: text}}) only while that value is chosen.
     """
 
     id: str
@@ -43,6 +44,7 @@ class Option:
     names: dict = field(default_factory=dict)
     value_names: dict = field(default_factory=dict)
     help: dict = field(default_factory=dict)
+    value_help: dict = field(default_factory=dict)
     seats: tuple = ()
     min_size: int = 0
     requires: dict = field(default_factory=dict)
@@ -84,6 +86,7 @@ class Option:
             "names": dict(self.names),
             "value_names": {str(k): dict(v) for k, v in self.value_names.items()},
             "help": dict(self.help),
+            "value_help": {str(k): dict(v) for k, v in self.value_help.items()},
             "seats": list(self.seats),
             "min_size": self.min_size,
             "requires": {k: list(v) for k, v in self.requires.items()},

@@ -144,7 +144,11 @@ def build(save: dict):
         state = replay(save["game"], save["seats"], save["options"], save["seed"], [])
     except Exception:  # noqa: BLE001
         raise SaveError("damaged") from None
-    for move, (seat, action) in enumerate(save["actions"], 1):
+    try:
+        actions = type(state).upgrade_actions(save["actions"])
+    except Exception:  # noqa: BLE001
+        raise SaveError("damaged") from None
+    for move, (seat, action) in enumerate(actions, 1):
         try:
             state.apply(seat, action)
         except IllegalAction:

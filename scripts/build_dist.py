@@ -43,11 +43,31 @@ def app_files():
 
 
 def build_zip(target: Path) -> None:
+    from ui import rules
+
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
         for path, name in app_files():
+            data = path.read_bytes()
+            if path.name == "rules.json":  # the app carries the index; the text waits (write_rules)
+                data = rules.split(json.loads(data))[0].encode()
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # reproducible
             info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, path.read_bytes(), compresslevel=9)
+            zf.writestr(info, data, compresslevel=9)
+
+
+def write_rules(games: list[str]) -> None:
+    """Each game's rules text, one file per language (rules/<game>.<lang>.json):
+    the page fetches one when the player first opens the rules (ui/rules.py)."""
+    from ui import rules
+
+    for game_id in games:
+        data = rules.source(game_id)
+        if not data:
+            continue
+        for lang, text in rules.split(data)[1].items():
+            target = DIST / rules.url(game_id, lang)
+            target.parent.mkdir(exist_ok=True)
+            target.write_text(text, encoding="utf-8")
 
 
 def copy_runtime() -> None:
@@ -124,6 +144,10 @@ def main() -> None:
         if (web / folder).is_dir():
             shutil.copytree(web / folder, DIST / folder)
     build_zip(DIST / "app.zip")
+    import engine
+    from ui import screens
+
+    write_rules(screens.playable(sorted(engine.GAMES)))
     digest = hashlib.sha256((DIST / "app.zip").read_bytes()).hexdigest()[:12]
     # The zip's name carries its digest, so a new build is never mixed with an
     # old cached copy (PyScript unpacks it because the name ends in .zip).

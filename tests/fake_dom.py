@@ -40,6 +40,8 @@ class Page:
         self.dispatch = None
         self.refuse_storage = False
         self.prerendered = None  # what the prerendered lobby's form holds (dom.prerendered_lobby)
+        self.fetched = []  # urls asked for with fetch_text
+        self.fetch_fails = False
 
 
 class _Module(types.ModuleType):
@@ -100,6 +102,17 @@ class _Module(types.ModuleType):
 
     def expose(self, name, value):
         pass
+
+    async def fetch_text(self, url):
+        """The site's files as `make dist` writes them (rules/<game>.<lang>.json)."""
+        self.page.fetched.append(url)
+        if self.page.fetch_fails:
+            raise OSError(url)
+        import json
+        from ui import rules
+
+        game, lang, _ = url.rsplit("/", 1)[1].split(".")
+        return json.dumps(rules.source(game)[lang])
 
     def attach_pan_zoom(self, svg_id, pz):
         pass  # no board to drag on a page without a browser

@@ -74,7 +74,10 @@ def test_sample_matches_the_view_and_plays_on(game_id):
 
 
 def test_thurn_taxis_samples_vary_what_is_hidden():
-    st = next(p for k, p in enumerate(_positions("thurn_taxis", 2, None, 3, 1)) if k == 40)
+    def hidden_cards(p):  # cards of the other hand nobody saw taken
+        other = 1 - p.to_act()[0]
+        return len(p.hands[other]) - len(p.open_taken[other])
+    st = next(p for k, p in enumerate(_positions("thurn_taxis", 2, None, 3, 1)) if k >= 40 and hidden_cards(p) >= 2)
     seat = st.to_act()[0]
     view = st.view(seat)
     rng = Rng(5)

@@ -71,7 +71,23 @@ def test_the_form_names_a_control_for_all_the_model_holds(lang):
                 assert form[f"opt-{opt.id}"] == {"checkbox"}
             else:
                 assert form[f"opt-{opt.id}"] == {json.dumps(v) for v in opt.values}
+        assert form["hints"] == {"checkbox"}  # the table's own choice: hints on or off
     assert 'id="start"' in html and "data-prestart" in html
+
+
+def test_the_north_map_note_is_said_once_and_only_with_the_north_map():
+    from html import unescape
+
+    words = Words("en")
+    note = engine.GAMES["thurn_taxis"].option("map").value_help["north"]["en"]
+    model = lobby.default_model("thurn_taxis", words)
+    assert note not in unescape(lobby.render_game_form(model, words))
+    model["options"]["map"] = "north"
+    assert unescape(lobby.render_game_form(model, words)).count(note) == 1
+    static = unescape(prerender.lobby_html(GAMES, words))
+    assert static.count(note) == 1  # in the prerendered form once, shown by CSS with the north map only
+    rules = prerender.css_rules(engine.GAMES["thurn_taxis"])
+    assert ':not(:has([name="opt-map"] option:checked:is([value="\\"north\\""]))) [data-option="map"] .value-help' in rules
 
 
 def test_the_first_form_is_what_the_live_lobby_first_shows():

@@ -1,9 +1,11 @@
 """Thurn und Taxis: scenarios from the rules text (rules/thurn-und-taxis.nl.txt)."""
 
+import json
+
 import pytest
 
+from engine import IllegalAction, new_game, saves
 from engine.play import finish
-from engine import IllegalAction, new_game
 
 from .tt_helpers import city_card, position, take_cards
 
@@ -29,7 +31,7 @@ def test_setup():
     assert st.phase() == "draw"  # the second, compulsory card
     st.apply(0, {"type": "take", "slot": 2})
     assert len(st.hands[0]) == 2 and st.phase() == "play"
-    assert {"type": "postmeister"} not in st.legal_actions(0)
+    assert not {"take", "deck"} & {a["type"] for a in st.legal_actions(0)}  # no third card
     assert st.official == "postmeister"
 
 
@@ -66,7 +68,7 @@ def test_forced_abandonment_carlsruhe_mannheim_wuerzburg():
                       route=["carlsruhe", "mannheim", "wuerzburg"])
         legal = st.legal_actions(0)
         # no play, no scoring, no passing; only a second draw (Postmeister) may still help
-        assert [a for a in legal if a["type"] != "postmeister"] == [{"type": "abandon"}]
+        assert [a for a in legal if a["type"] not in ("take", "deck")] == [{"type": "abandon"}]
         with pytest.raises(IllegalAction):
             st.apply(0, {"type": "score", "cities": ["carlsruhe", "mannheim", "wuerzburg"]})
         n_disc = len(st.discards)
@@ -276,14 +278,51 @@ def test_amtmann_and_postmeister():
     assert all(c in st.discards for c in old) and st.official == "amtmann"
     assert st.phase() == "draw" and {"type": "amtmann"} not in st.legal_actions(0)
     st.apply(0, {"type": "deck"})
-    assert {"type": "postmeister"} not in st.legal_actions(0)  # one official per turn
+    assert st.phase() == "play"
+    assert not {"take", "deck"} & {a["type"] for a in st.legal_actions(0)}  # one official per turn
+    with pytest.raises(IllegalAction) as refused:
+        st.apply(0, {"type": "deck"})
+    assert refused.value.reason == {"k": "one_official"}
+
+
+def test_postmeister_is_called_by_simply_drawing_a_second_card():
+    # NL "De postmeester hoeft daarvoor niet expliciet gekozen te worden": after the
+    # first card, a second draw is offered beside playing and is the Postmeister
     st = position(hand=["ulm"], drawn=0)
     st.apply(0, {"type": "deck"})
-    assert {"type": "postmeister"} in st.legal_actions(0)
-    st.apply(0, {"type": "postmeister"})
-    assert st.phase() == "draw"
+    legal = st.legal_actions(0)
+    assert st.phase() == "play" and st.official is None
+    assert {"type": "deck"} in legal and {"type": "take", "slot": 0} in legal
+    assert any(a["type"] == "play" for a in legal)
+    assert st.view(0)["prompt"]["k"] == "play_or_draw"
     st.apply(0, {"type": "take", "slot": 0})
-    assert st.phase() == "play" and len(st.hands[0]) == 3
+    assert st.official == "postmeister" and len(st.hands[0]) == 3
+    assert st.phase() == "play" and st.view(0)["prompt"]["k"] == "play"
+    assert not {"take", "deck", "amtmann"} & {a["type"] for a in st.legal_actions(0)}
+    # after a card is played the second draw is gone (the Postillion is another official)
+    st = position(hand=["ulm", "augsburg"], drawn=0)
+    st.apply(0, {"type": "deck"})
+    play = next(a for a in st.legal_actions(0) if a["type"] == "play")
+    st.apply(0, play)
+    assert not {"take", "deck"} & {a["type"] for a in st.legal_actions(0)}
+
+
+def test_saves_with_the_old_postmeister_step_still_load():
+    """Before, the second draw was an explicit `postmeister` step followed by
+    the draw; such a log replays to the same game."""
+    game = new_game("thurn_taxis", 2, seed=8)
+    while not game.second_draw_open():
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        game.apply(seat, next((a for a in legal if a["type"] in ("play", "deck", "discard")), legal[-1]))
+    seat = game.to_act()[0]
+    save = json.loads(game.to_json())
+    save["actions"] += [[seat, {"type": "postmeister"}], [seat, {"type": "deck"}]]
+    loaded = saves.load(json.dumps(save))
+    game.apply(seat, {"type": "deck"})
+    assert loaded.official == game.official == "postmeister"
+    assert loaded.fingerprint() == game.fingerprint()
+    assert loaded.actions == game.actions
 
 
 def test_deck_reshuffles_from_discards():

@@ -43,6 +43,7 @@ from . import cards as C
 from .knowledge import known
 from .phases import PHASES, private_step, public_step
 from .struggle import totals
+from .turn import claim_blocked
 from .windows import window
 
 
@@ -333,6 +334,9 @@ class KutschfahrtState(State):
                 "objects": sorted(self.hands[seat]),
                 "drink": self.drink,
                 "step": private_step(self, seat),
+                # on its own turn: why it may not proclaim its association's victory (None: it may)
+                "claim_blocked": claim_blocked(self, seat) if (
+                    seat == self.current and view["phase"] == "turn" and not self.over) else None,
             }
             view["me"].update(self.goals(seat))
             mine = [e if who is None else dict(e, private=True)

@@ -20,13 +20,11 @@ def legal_turn(game, s):
     for t in game.others(s):
         acts.append({"type": "attack", "to": t})
     pearl = "black_pearl" in hand
-    if not pearl:
-        a = game.assoc[s]
-        if C.goal_count(hand, a, game.converted) >= 1:
-            others = game.others(s)
-            for r in range(0, 3):
-                for allies in combinations(others, r):
-                    acts.append({"type": "claim", "allies": list(allies)})
+    if claim_blocked(game, s) is None:
+        others = game.others(s)
+        for r in range(0, 3):
+            for allies in combinations(others, r):
+                acts.append({"type": "claim", "allies": list(allies)})
     # the Pearl forbids "den Sieg seiner Gesellschaft"; the Loge is a sole victory
     if ("loge" in hand and C.any_goal_count(hand, game.converted) >= 3
             and not (pearl and game.options["pearl_blocks_loge"])):
@@ -45,6 +43,17 @@ def legal_turn(game, s):
     if game.usable(s, "clairvoyant") and game.pile:
         acts.append({"type": "clairvoyant"})
     return acts
+
+
+def claim_blocked(game, s):
+    """Why seat s may not proclaim its association's victory now, as a key
+    (None: it may): the Black Pearl in hand, or none of the goal items."""
+    hand = game.hands[s]
+    if "black_pearl" in hand:
+        return "pearl_held"
+    if C.goal_count(hand, game.assoc[s], game.converted) < 1:
+        return "no_goal_item"
+    return None
 
 
 def diplomat_names(game, s):

@@ -76,31 +76,15 @@ def greedy(view, legal, rng):
         if horses and ctx.horses and ctx.me.get("horse_power", 0) < len(ctx.route) + 1:
             return max(horses, key=lambda a: a["h"])
         return {"type": "pass"}
-    if phase == "play" and "postmeister" in types:
+    second_draw = phase == "play" and ("deck" in types or "take" in types)  # the Postmeister
+    if second_draw:
         fitting_hand = ctx.route and any(ctx.fits(c) for c in ctx.hand)
         if not fitting_hand and ctx.route and any(
                 c is not None and ctx.fits(c) for c in ctx.display):
-            return {"type": "postmeister"}
+            return _greedy_draw(ctx, legal)
+        legal = [a for a in legal if a["type"] not in ("take", "deck")]
     if phase == "draw":
-        if True:
-            best, score = None, 0.0
-            for a in legal:
-                if a["type"] != "take":
-                    continue
-                c = ctx.display[a["slot"]]
-                s = 0.0
-                if ctx.route and ctx.fits(c):
-                    s = 3 + _value_city(ctx, c)
-                elif any(c in b.adj[h] for h in ctx.hand):
-                    s = 1 + 0.5 * (c not in ctx.built)
-                if s > score:
-                    best, score = a, s
-            if best is not None:
-                return best
-            if phase == "draw" and {"type": "deck"} in legal:
-                return {"type": "deck"}
-            if phase == "draw":
-                return legal[0]
+        return _greedy_draw(ctx, legal)
     # play step
     plays = [a for a in legal if a["type"] == "play"]
     if ctx.horses:
@@ -119,6 +103,28 @@ def greedy(view, legal, rng):
         return max(plays, key=value)
     if {"type": "abandon"} in legal:
         return {"type": "abandon"}
+    return legal[0]
+
+
+def _greedy_draw(ctx, legal):
+    """The open card that fits the route (or a hand card) best, else the deck."""
+    b = ctx.b
+    best, score = None, 0.0
+    for a in legal:
+        if a["type"] != "take":
+            continue
+        c = ctx.display[a["slot"]]
+        s = 0.0
+        if ctx.route and ctx.fits(c):
+            s = 3 + _value_city(ctx, c)
+        elif any(c in b.adj[h] for h in ctx.hand):
+            s = 1 + 0.5 * (c not in ctx.built)
+        if s > score:
+            best, score = a, s
+    if best is not None:
+        return best
+    if {"type": "deck"} in legal:
+        return {"type": "deck"}
     return legal[0]
 
 

@@ -32,7 +32,7 @@ SPEC = GameSpec(
                 "north": {"nl": "Noord-Duitsland (reconstructie)", "en": "Northern Germany (reconstruction)",
                           "de": "Norddeutschland (Rekonstruktion)"},
             },
-            help=_RECON,
+            value_help={"north": _RECON},  # said once, and only with the northern map
         ),
         Option(
             "horses", default=False, kind="bool",
@@ -93,5 +93,4 @@ SPEC = GameSpec(
             requires={"horses": (True,)},
         ),
     ),
-    notes=_RECON,
 )

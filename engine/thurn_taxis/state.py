@@ -10,7 +10,8 @@ A turn is split into steps (phases):
                (a road to that end city, never a city already in it), or
                ``abandon`` the route (it is discarded) and start anew; with
                horses also ``horse`` (the card goes to the carriage).  While
-               no card is played yet, a second draw is the Postmeister.
+               no card is played yet, a second draw (``take`` or ``deck``)
+               is legal too: taking it is calling the Postmeister.
 - ``more``:    a second card (the Postillion), ``score`` (one action per
                allowed placement of houses, ``cities``; with ``wagner``
                when the Wagner wins the next carriage), or ``pass``.  The
@@ -179,6 +180,15 @@ class ThurnTaxisState(State):
             return False
         return not self.horses_mode or self.horse_power(seat) >= n
 
+    def carriage_won(self, seat, wagner=False):
+        """The carriage scoring the route now earns (None: none); with the
+        Wagner the route counts two cards longer for this."""
+        if self.horses_mode:
+            return None
+        nxt = next_carriage(self.carriages[seat])
+        n = len(self.routes[seat]) + (2 if wagner else 0)
+        return nxt if nxt is not None and n >= nxt and self.carriage_supply.get(nxt, 0) > 0 else None
+
     def wagner_useful(self, seat) -> bool:
         nxt = next_carriage(self.carriages[seat])
         n = len(self.routes[seat])
@@ -206,6 +216,21 @@ class ThurnTaxisState(State):
         acts.append({"type": "pass"})
         return acts
 
+    def second_draw_open(self) -> bool:
+        """May the player still draw a second card (the Postmeister, called
+        by simply drawing it) before playing one?"""
+        return (self.phase() == "play" and self.drawn == 1 and self.official is None
+                and not self.must_two and self._cards_available())
+
+    @classmethod
+    def upgrade_actions(cls, actions: list) -> list:
+        """Saves made before the Postmeister was called by the draw itself
+        hold an explicit `postmeister` step before the second draw; the draw
+        alone now says the same."""
+        return [entry for entry in actions
+                if not (isinstance(entry, list) and len(entry) == 2
+                        and entry[1] == {"type": "postmeister"})]
+
     def _legal(self, seat):
         phase = self.phase()
         b = self.board
@@ -217,9 +242,8 @@ class ThurnTaxisState(State):
             return acts
         if phase == "play":
             acts = []
-            if (self.drawn == 1 and self.official is None and not self.must_two
-                    and self._cards_available()):
-                acts.append({"type": "postmeister"})  # then a second card
+            if self.second_draw_open():
+                acts += self._draw_actions()  # taking a second card calls the Postmeister
             if self.hands[seat]:
                 acts += self._play_actions(seat, allow_abandon=True)
             else:
@@ -255,7 +279,7 @@ class ThurnTaxisState(State):
             return {"k": "no_road"}
         if kind == "score" and not self.can_score(seat):
             return {"k": "route_too_short", "n": MIN_ROUTE}
-        if kind in ("amtmann", "postmeister") and self.official is not None:
+        if kind in ("amtmann", "take", "deck") and self.official is not None:
             return {"k": "one_official"}
         return None
 
@@ -264,6 +288,8 @@ class ThurnTaxisState(State):
         kind = action["type"]
         b = self.board
         phase = self.phase()
+        if kind in ("take", "deck") and phase == "play":
+            self.official = "postmeister"  # a second card: the Postmeister's help
         if kind == "take":
             card = self.display[action["slot"]]
             self.display[action["slot"]] = None
@@ -275,8 +301,6 @@ class ThurnTaxisState(State):
             card = self._deck_card()
             self.hands[seat].append(card)
             self._after_draw(seat, phase)
-        elif kind == "postmeister":
-            self.official = "postmeister"
         elif kind == "amtmann":
             self.official = "amtmann"
             for i in range(OPEN):
@@ -342,19 +366,15 @@ class ThurnTaxisState(State):
             self.houses[seat].append(c)
         self.houses_left[seat] -= len(cities)
         self._new_tiles = []
-        carriage = None
         held = {k for k, _ in self.bonus[seat]}
         n = len(self.routes[seat])
         for key in tiles_won(b, self.stacks, held, built_before, cities, n,
                              self.options["all_countries"]):
             self._take_tile(seat, key)
-        if not self.horses_mode:
-            nxt = next_carriage(self.carriages[seat])
-            if (nxt is not None and n + (2 if self.wagner else 0) >= nxt
-                    and self.carriage_supply[nxt] > 0):
-                self.carriage_supply[nxt] -= 1
-                self.carriages[seat].append(nxt)
-                carriage = nxt
+        carriage = self.carriage_won(seat, self.wagner)
+        if carriage:
+            self.carriage_supply[carriage] -= 1
+            self.carriages[seat].append(carriage)
         ends = self.end_trigger is None and (
             self.houses_left[seat] == 0 or (not self.horses_mode and 7 in self.carriages[seat]))
         if ends:
@@ -429,14 +449,23 @@ class ThurnTaxisState(State):
 
     def _prompt(self, phase):
         b = self.board
+        seat = self.current
         p = {"k": phase}
         if phase == "draw":
+            # two draws are compulsory with an empty hand: the prompt says so
+            p["k"] = "draw_two" if self.must_two and self.drawn == 0 else "draw_second" if self.drawn else "draw"
             p["second"] = self.drawn == 1
             p["compulsory_postmeister"] = self.must_two
         elif phase == "play":
-            p["route"] = len(self.routes[self.current])
+            p["route"] = len(self.routes[seat])
+            if self.second_draw_open():
+                p["k"] = "play_or_draw"
         elif phase == "more":
-            p["can_score"] = self.can_score(self.current)
+            p["can_score"] = self.can_score(seat)
+            if p["can_score"]:  # the carriage a scoring earns, without and with the Wagner
+                p["carriage"] = self.carriage_won(seat)
+                p["wagner_carriage"] = self.carriage_won(seat, True) if any(
+                    a.get("wagner") for a in self.score_actions(seat)) else None
         elif phase == "discard":
             p["n"] = len(self.hands[self.current]) - HAND_AFTER_SCORING
         return p

@@ -253,6 +253,23 @@ def _should_score(plan, legal):
     return n + more < target and value >= 5
 
 
+def _best_draw(plan, ctx, legal, types):
+    """The open card that lengthens the planned chain most, or the deck (or
+    first the Amtmann, when nothing on offer helps)."""
+    best, best_v = None, -1.0
+    for a in legal:
+        if a["type"] == "take":
+            v = plan.card_gain(ctx.display[a["slot"]])
+            if v > best_v:
+                best, best_v = a, v
+    deck_v = plan.deck_gain() if "deck" in types else -1.0
+    if "amtmann" in types and best_v < 0.5 and deck_v < 1.0 and ctx.hand:
+        return {"type": "amtmann"}
+    if deck_v > best_v or best is None:
+        return {"type": "deck"} if "deck" in types else legal[0]
+    return best
+
+
 def strong(view, legal, rng, budget_ms):
     phase = view["phase"]
     plan = Plan(view)
@@ -297,30 +314,19 @@ def strong(view, legal, rng, budget_ms):
         return {"type": "pass"}
 
     if phase == "draw":
-        best, best_v = None, -1.0
-        for a in legal:
-            if a["type"] == "take":
-                v = plan.card_gain(ctx.display[a["slot"]])
-                if v > best_v:
-                    best, best_v = a, v
-        deck_v = plan.deck_gain() if "deck" in types else -1.0
-        if "amtmann" in types and best_v < 0.5 and deck_v < 1.0 and ctx.hand:
-            return {"type": "amtmann"}
-        if deck_v > best_v or best is None:
-            return {"type": "deck"} if "deck" in types else legal[0]
-        return best
+        return _best_draw(plan, ctx, legal, types)
 
     # play step
     if plan.horses:
         return greedy(view, legal, rng)
     length, first, used = _chains(b, ctx.route, ctx.hand)
-    if "postmeister" in types:
-        # a second card when the hand holds at most one card for the route
-        # and no Wagner finish is in sight this turn
+    if "deck" in types or "take" in types:
+        # a second card (the Postmeister) when the hand holds at most one card
+        # for the route and no Wagner finish is in sight this turn
         open_gain = max([plan.card_gain(c) for c in ctx.display if c is not None] or [0])
         near = plan.nxt and len(ctx.route) + min(length, 1) >= plan.nxt - 2
         if length <= 1 and open_gain >= 2.5 and not near:
-            return {"type": "postmeister"}
+            return _best_draw(plan, ctx, legal, types)
     if first:
         for a in legal:
             if a["type"] == "play" and a["city"] == b.cities[first[0]] and a["end"] == first[1]:

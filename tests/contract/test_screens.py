@@ -101,12 +101,13 @@ def page(game_id, state, seat, lang):
     screen = make_screen(game_id, ctx)
     body = screen.render(view, legal)
     details = screen.player_details(view) if hasattr(screen, "player_details") else None
-    html = table.render_frame(view, ctx, body, can_undo=False, thinking=None, details=details)
+    prompt = screen.prompt(view) if hasattr(screen, "prompt") else None
+    html = table.render_frame(view, ctx, body, can_undo=False, thinking=None, details=details, prompt=prompt)
     if view["over"]:
         html += table.render_result(view, ctx)
     for entry in view["log"]:
         ctx.words.entry(entry)
-    ctx.words.prompt(view.get("prompt"), view.get("phase"))
+    ctx.words.prompt(prompt or view.get("prompt"), view.get("phase"))
     return html, ctx.words
 
 
@@ -159,3 +160,26 @@ def test_no_other_seats_secret_reaches_the_page(game_id, seats):
                     if entry.get("private"):
                         secret = TAG.sub("", theirs.entry(entry))
                         assert secret in own or secret not in text, (k, seat, other, entry)
+
+
+@pytest.mark.parametrize("game_id,seats", CASES)
+def test_the_hint_can_show_and_word_every_legal_action(game_id, seats):
+    """Whatever the strong bot picks, the screen words it and, after
+    `show_hint`, shows the very control that plays it (the frame marks it)."""
+    checked = 0
+    for k, state in enumerate(sampled(game_id, seats, 67)):
+        for seat in state.to_act():
+            legal = state.legal_actions(seat)
+            view = state.view(seat)
+            ctx = context(game_id, LANGS[k % 3], seats, seat)
+            for i in range(len(legal)):
+                screen = make_screen(game_id, ctx)
+                screen.render(copy.deepcopy(view), legal)
+                words = str(screen.describe(legal[i]))
+                assert words.strip() and not LEFTOVER.search(words), (legal[i], words)
+                screen.show_hint(i)
+                html = screen.render(copy.deepcopy(view), legal)
+                assert str(i) in ACT.findall(html), (k, seat, legal[i])
+                checked += 1
+            assert not ctx.words.missing, sorted(ctx.words.missing)[:5]
+    assert checked, "no position with a move was checked"

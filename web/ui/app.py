@@ -17,7 +17,7 @@ import engine
 from engine import saves
 from engine.saves import SaveError
 
-from . import dom, lobby, prerender, screens, startup, table, tabs
+from . import dom, lobby, prerender, rules, screens, startup, table, tabs
 from .i18n import LANGS, Words, pick_lang
 from .session import HANDOFF, PRIVATE, WINDOW, Session
 from .storage import PREFIX, MemoryBackend, SaveStore, StorageFailed, StorageFull
@@ -47,6 +47,9 @@ class App:
         self.show_result = True
         self.thinking: int | None = None
         self.bot_task = None
+        self.rules_at: str | None = None  # the rules reference is open at this (ui/rules.py)
+        self.hint: dict | None = None  # {"moves", "seat", "index"}: the strong bot's choice for the viewer
+        self.rules_texts: dict = {}  # (game, lang) -> that language's rules text
 
     # ------------------------------------------------------------- lifecycle
     def _backend(self):
@@ -218,6 +221,10 @@ class App:
         self.render_lobby()
         dom.focus(f"opt-{arg}")
 
+    def cmd_lobby_hints(self, arg, el, ev):
+        if ev == "change":
+            self.model["hints"] = bool(el.checked)
+
     def cmd_lobby_sub(self, arg, el, ev):
         if ev != "change":
             return
@@ -254,7 +261,7 @@ class App:
         if not saves.is_int(seed) or not 0 <= seed < saves.MAX_SEED:
             seed = int(now) % 2_000_000_000
         session = Session.start(self.model["game"], [dict(p, name=p["name"].strip()) for p in players],
-                                options, seed, save_id, now)
+                                options, seed, save_id, now, hints=self.model.get("hints", True))
         self.enter_table(session)
         self.autosave()
 
@@ -399,6 +406,8 @@ class App:
         self.store.set_current(session.save_id)
         self.show_result = True
         self.message = ""
+        self.rules_at = None
+        self.hint = None
         ctx = self.context()
         self.screen = screens.screen_module(session.game_id).Screen(ctx)
         self.render_table()
@@ -422,7 +431,8 @@ class App:
         ctx = self.context()
         self.screen.ctx = ctx
         modal = bar = ""
-        details = None
+        details = prompt = None
+        reading = False  # the rules reference is open (it keeps the focus it has)
         view = s.shown_view()
         if shown.kind == HANDOFF:
             body = ""
@@ -439,19 +449,104 @@ class App:
                 bar = table.render_back_out(ctx, shown.seat)
             if hasattr(self.screen, "player_details"):  # the game's lines under each player
                 details = self.screen.player_details(view)
+            if hasattr(self.screen, "prompt"):  # the step in the screen's words for this viewer
+                prompt = self.screen.prompt(view)
             if view.get("over") and self.show_result:
                 modal = table.render_result(view, ctx)
+            reference = self.reference()
+            if reference is not None:
+                reading = True
+                modal = reference.render(ctx.words, engine.GAMES[s.game_id].names.get(self.lang, s.game_id),
+                                         self.rules_at, getattr(self.screen, "rules_extra", None))
         if self.conflict:
             modal, bar = tabs.render_conflict(self.words), ""
         html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None
                                   and not self.conflict, thinking=self.thinking, message=self.message,
-                                  details=details, bar=bar)
+                                  details=details, bar=bar, prompt=prompt, hint=self.hint_shown())
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
         if hasattr(self.screen, "after_render") and shown.kind != HANDOFF:
             self.screen.after_render(dom.by_id("screen"))
-        if modal:
+        if modal and not reading:
             dom.focus("conflict-reload" if self.conflict else
                       "handoff-ok" if shown.kind == HANDOFF else "result-close")
+
+    # ------------------------------------------------------------------- hint
+    def can_hint(self) -> bool:
+        s = self.session
+        return bool(s and s.hints and not self.conflict and s.my_legal())
+
+    def hint_shown(self):
+        """For the frame: None (no hint button), False (the button), or
+        (legal index or None while thinking, its words)."""
+        if not self.can_hint():
+            return None
+        s, hint = self.session, self.hint
+        if not hint or hint["moves"] != len(s.state.actions) or hint["seat"] != s.shown().seat:
+            return False
+        if hint["index"] is None:
+            return (None, "")
+        return (hint["index"], self.screen.describe(s.my_legal()[hint["index"]]))
+
+    async def cmd_hint(self, arg, el, ev):
+        """What would the strong bot do?  It thinks on the viewer's own view,
+        in slices like any bot; the screen then shows its choice."""
+        if ev != "click" or not self.can_hint() or self.hint_shown():
+            return
+        s = self.session
+        moves, seat = len(s.state.actions), s.shown().seat
+        hint = self.hint = {"moves": moves, "seat": seat, "index": None}
+        self.render_table()
+        action = await self.think(s.hint_thinker(s.state.seed * 7919 + moves), s)
+        if self.hint is not hint or len(s.state.actions) != moves or s.shown().seat != seat:
+            return  # the table moved on meanwhile
+        legal = s.my_legal()
+        hint["index"] = next(i for i, a in enumerate(legal) if a == action)
+        if hasattr(self.screen, "show_hint"):
+            self.screen.show_hint(hint["index"])  # e.g. select the tile's square and turn
+        self.render_table()
+
+    def cmd_hint_close(self, arg, el, ev):
+        if ev == "click":
+            self.hint = None
+            self.render_table()
+
+    # ------------------------------------------------------------------ rules
+    def reference(self):
+        """The open rules reference in the table's language (None: closed)."""
+        texts = self.rules_texts.get((self.session.game_id, self.lang)) if self.session else None
+        if self.rules_at is None or texts is None:
+            return None
+        return rules.Reference(self.session.game_id, texts)
+
+    async def cmd_rules(self, arg, el, ev):
+        """Open the game's rules at `arg`: a name tapped on the table, a
+        section ("#turn"), or "" for its start.  The text of a language is
+        fetched the first time it is needed (ui/rules.py)."""
+        s = self.session
+        if ev != "click" or s is None:
+            return
+        key = (s.game_id, self.lang)
+        if key not in self.rules_texts:
+            texts = rules.texts_here(*key)
+            if texts is None:
+                try:
+                    texts = json.loads(await dom.fetch_text(rules.url(*key)))
+                except Exception:  # noqa: BLE001 - offline before the first visit finished, ...
+                    self.tell(("rules.failed", {}))
+                    self.render_table()
+                    return
+            self.rules_texts[key] = texts
+        if self.session is not s:
+            return
+        self.rules_at = arg
+        self.render_table()
+        dom.focus("rules-text")
+
+    def cmd_rules_close(self, arg, el, ev):
+        if ev == "click":
+            self.rules_at = None
+            self.render_table()
+            dom.focus("rules-open")
 
     def cmd_menu(self, arg, el, ev):
         if ev == "click":
@@ -551,6 +646,7 @@ class App:
         self.after_action()
 
     def after_action(self):
+        self.hint = None
         self.autosave()
         if self.session.state.is_over():
             self.show_result = True
@@ -567,6 +663,21 @@ class App:
             self.bot_task.cancel()
             self.bot_task = None
         self.thinking = None
+
+    async def think(self, thinker, session):
+        """Run a bot's thinking (a generator) in slices of SLICE_MS, the page
+        free to draw and answer taps between them; its action, or None when
+        another game was opened meanwhile."""
+        while True:
+            await asyncio.sleep(0)
+            if self.session is not session:
+                return None
+            deadline = time.perf_counter() + SLICE_MS / 1000
+            try:
+                while time.perf_counter() < deadline:
+                    next(thinker)
+            except StopIteration as done:
+                return done.value
 
     async def run_bots(self):
         """Bots move one after another.  Every piece of work (thinking in
@@ -589,19 +700,9 @@ class App:
                     continue  # a human's move meanwhile changed who must decide
                 moves = len(session.state.actions)
                 seed = session.state.seed * 7919 + moves
-                thinker = session.bot_thinker(seat, seed)
-                action = None
-                while True:
-                    await asyncio.sleep(0)  # let the page draw and answer taps
-                    if self.session is not session:
-                        return
-                    deadline = time.perf_counter() + SLICE_MS / 1000
-                    try:
-                        while time.perf_counter() < deadline:
-                            next(thinker)
-                    except StopIteration as done:
-                        action = done.value
-                        break
+                action = await self.think(session.bot_thinker(seat, seed), session)
+                if action is None:
+                    return
                 await asyncio.sleep(0)
                 if self.session is not session:
                     return

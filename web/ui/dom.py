@@ -191,17 +191,37 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
                 ev.preventDefault()
                 show(ev.currentTarget)
 
+        def resized(entries, observer=None):
+            el = entries[0].target
+            r = _rect(el)
+            if pz.limit(r[2], r[3]):  # turned or resized: the minimum holds for the new size
+                el.setAttribute("viewBox", pz.viewbox())
+
         listeners = {"pointerdown": down, "pointermove": move, "pointerup": up, "pointercancel": up,
                      "wheel": wheel, "click": click, "keydown": key}
-        entry = (pz, {k: create_proxy(f) for k, f in listeners.items()})
+        entry = (pz, {k: create_proxy(f) for k, f in listeners.items()},
+                 js.ResizeObserver.new(create_proxy(resized)))
         _PAN_ZOOM[id(pz)] = entry
-    proxies = entry[1]
+    proxies, watch = entry[1], entry[2]
     pz.pointers = {}
     pz.drag = None
+    r = _rect(svg)
+    if pz.limit(r[2], r[3]):  # never smaller on screen than the board allows: pan instead
+        svg.setAttribute("viewBox", pz.viewbox())
+    watch.disconnect()  # the board drawn before this one is gone
+    watch.observe(svg)
     for name in ("pointerdown", "pointermove", "pointerup", "pointercancel", "keydown"):
         svg.addEventListener(name, proxies[name])
     svg.addEventListener("wheel", proxies["wheel"], to_js({"passive": False}, dict_converter=js.Object.fromEntries))
     svg.addEventListener("click", proxies["click"], to_js({"capture": True}, dict_converter=js.Object.fromEntries))
+
+
+async def fetch_text(url: str) -> str:
+    """A file of the site as text (the service worker serves it offline)."""
+    response = await js.fetch(url)
+    if not response.ok:
+        raise OSError(f"{url}: HTTP {response.status}")
+    return str(await response.text())
 
 
 def confirm(text: str) -> bool:

@@ -121,6 +121,22 @@ FRAME = {
         "table.illegal": "Dat mag niet: {why}",
         "table.no_screen": "Dit spel kan nog niet getoond worden.",
         "table.bot_error": "De computerspeler liep vast: {why}",
+        "lobby.table": "Aan tafel",
+        "lobby.hints": "Tips: “Wat zou de sterke computer doen?”",
+        "lobby.hints_help": "Uit: niemand aan tafel kan in dit spel om een tip vragen.",
+        "hint.ask": "Tip",
+        "hint.ask_long": "Wat zou de sterke computer doen?",
+        "hint.thinking": "De sterke computer denkt na…",
+        "hint.says": "De sterke computer zou kiezen: {what}.",
+        "hint.close": "Tip sluiten",
+        "rules.about": "Spelregels: {name}",
+        "rules.open": "Spelregels",
+        "rules.title": "Spelregels: {game}",
+        "rules.close": "Sluiten",
+        "rules.contents": "Inhoud van de spelregels",
+        "rules.how": "Zo speel je",
+        "rules.failed": "De spelregels konden niet geladen worden.",
+        "rules.loading": "De spelregels worden geladen…",
         "handoff.title": "Geef het apparaat aan {name}",
         "handoff.body": "Wat nu volgt is alleen voor {name}. Anderen kijken even weg.",
         "handoff.ready": "Ik ben {name}",
@@ -256,6 +272,22 @@ FRAME = {
         "table.illegal": "Not allowed: {why}",
         "table.no_screen": "This game cannot be shown yet.",
         "table.bot_error": "The computer player got stuck: {why}",
+        "lobby.table": "At the table",
+        "lobby.hints": "Hints: “What would the strong bot do?”",
+        "lobby.hints_help": "Off: nobody at the table can ask for a hint in this game.",
+        "hint.ask": "Hint",
+        "hint.ask_long": "What would the strong bot do?",
+        "hint.thinking": "The strong bot is thinking…",
+        "hint.says": "The strong bot would choose: {what}.",
+        "hint.close": "Close the hint",
+        "rules.about": "Rules: {name}",
+        "rules.open": "Rules",
+        "rules.title": "Rules: {game}",
+        "rules.close": "Close",
+        "rules.contents": "Contents of the rules",
+        "rules.how": "How to play",
+        "rules.failed": "The rules could not be loaded.",
+        "rules.loading": "Loading the rules…",
         "handoff.title": "Hand the device to {name}",
         "handoff.body": "What follows is for {name} only. Everyone else, look away.",
         "handoff.ready": "I am {name}",
@@ -391,6 +423,22 @@ FRAME = {
         "table.illegal": "Nicht erlaubt: {why}",
         "table.no_screen": "Dieses Spiel kann noch nicht angezeigt werden.",
         "table.bot_error": "Der Computerspieler kam nicht weiter: {why}",
+        "lobby.table": "Am Tisch",
+        "lobby.hints": "Tipps: „Was würde der starke Computer tun?“",
+        "lobby.hints_help": "Aus: niemand am Tisch kann in diesem Spiel um einen Tipp bitten.",
+        "hint.ask": "Tipp",
+        "hint.ask_long": "Was würde der starke Computer tun?",
+        "hint.thinking": "Der starke Computer denkt nach…",
+        "hint.says": "Der starke Computer würde wählen: {what}.",
+        "hint.close": "Tipp schließen",
+        "rules.about": "Regeln: {name}",
+        "rules.open": "Regeln",
+        "rules.title": "Regeln: {game}",
+        "rules.close": "Schließen",
+        "rules.contents": "Inhalt der Regeln",
+        "rules.how": "So wird gespielt",
+        "rules.failed": "Die Regeln konnten nicht geladen werden.",
+        "rules.loading": "Die Regeln werden geladen…",
         "handoff.title": "Gib das Gerät an {name}",
         "handoff.body": "Was jetzt kommt, ist nur für {name}. Alle anderen schauen kurz weg.",
         "handoff.ready": "Ich bin {name}",
@@ -452,6 +500,7 @@ class Words:
 
     def __init__(self, lang: str, game_id: str | None = None, player_name=None):
         self.lang = lang if lang in LANGS else "en"
+        self.game_id = game_id
         self.game = game_strings(game_id).get(self.lang, {}) if game_id else {}
         self.player_name = player_name or (lambda seat: f"#{seat + 1}")
         self.missing: set = set()  # (section, key) asked for but not worded: tests check it stays empty
@@ -497,10 +546,12 @@ class Words:
             return FRAME[self.lang][key]
         return self.game.get("ui", {}).get(key, level)
 
-    def fill(self, template: str, params: dict, escape=None) -> str:
+    def fill(self, template: str, params: dict, escape=None, link=None) -> str:
         """The template with its parameters put in.  With `escape` (the UI
         kit's), the template and every value put in are escaped once each
-        (values that are HTML already stay as they are)."""
+        (values that are HTML already stay as they are); with `link` too,
+        a `{x:name}` goes through `link(ident, escaped name)`, which may make
+        it a tappable name (the UI kit's `Say.entry`)."""
         esc = escape or str
         if escape:
             template = escape(template)
@@ -517,7 +568,10 @@ class Words:
                     return esc(self.t("table.nobody"))
                 return self._join([esc(self.player_name(v)) for v in seats])
             if kind == "name":
-                return self._join([esc(self.name(v)) for v in _as_list(value)])
+                names = [esc(self.name(v)) for v in _as_list(value)]
+                if link and escape:
+                    names = [link(v, n) for v, n in zip(_as_list(value), names)]
+                return self._join(names)
             if isinstance(value, list):
                 return self._join([esc(v) for v in value])
             return esc(value)
@@ -532,15 +586,15 @@ class Words:
 
         return _PLACEHOLDER.sub(one, _COUNT.sub(count, template))
 
-    def entry(self, entry: dict, escape=None) -> str:
-        """One engine log entry as a sentence."""
+    def entry(self, entry: dict, escape=None, link=None) -> str:
+        """One engine log entry as a sentence (`escape`, `link`: see fill)."""
         template = self.game.get("log", {}).get(entry.get("k", ""))
         if template is None:
             self.missing.add(("log", entry.get("k", "")))
             params = ", ".join(f"{k}={v}" for k, v in entry.items() if k not in ("k", "turn"))
             text = f"{entry.get('k', '?')}: {params}"
             return escape(text) if escape else text
-        return self.fill(template, entry, escape)
+        return self.fill(template, entry, escape, link)
 
     def prompt(self, prompt: dict | None, phase: str | None = None) -> str:
         if not prompt and not phase:

@@ -99,6 +99,14 @@ def ui_button(step: str, label, **more) -> Html:
     return button(label, cmd="ui", arg=step, **more)
 
 
+def item(ident: str, label, **more) -> Html:
+    """A name on the table (a card, a segment, an official, a name in the
+    log) that opens its entry of the game's rules reference (ui/rules.py)
+    with one tap."""
+    cls = " ".join(c for c in ("item", more.pop("cls", None)) if c)
+    return button(label, cmd="rules", arg=ident, cls=cls, **more)
+
+
 def svg_target(body, *, cmd: str, arg, label, cls: str, tabindex: int = -1) -> Html:
     """A tappable part of an SVG board: a group that acts like a button
     (ui.dom lets Enter and Space press it too)."""
@@ -141,6 +149,17 @@ class Say:
         """A card, country, ... id in this language."""
         return esc(self.words.name(ident))
 
+    def item(self, ident, label=None, **more) -> Html:
+        """The name of `ident` as a tap that opens its rules entry (plain
+        text when the reference has none); `label`: other words for it."""
+        label = self.name(ident) if label is None else label
+        return item(str(ident), label, **more) if self._linkable(ident) else esc(label)
+
+    def _linkable(self, ident) -> bool:
+        from . import rules  # late: rules reads the screens' packages
+
+        return isinstance(ident, str) and ident in rules.linkable(self.words.game_id or "")
+
     def names(self, idents, sep: str = ", ") -> Html:
         return join([self.name(i) for i in idents], sep)
 
@@ -155,9 +174,11 @@ class Say:
         """Player names joined as a sentence does ("A, B and C")."""
         return self.sentence(self.player(s) for s in seats)
 
-    def entry(self, entry: dict) -> Html:
-        """A log entry as a sentence."""
-        return Html(self.words.entry(entry, escape=esc))
+    def entry(self, entry: dict, links: bool = True) -> Html:
+        """A log entry as a sentence; the names in it with a rules entry
+        are taps that open it (unless `links` is off, e.g. inside a button)."""
+        link = (lambda ident, name: self.item(ident, name)) if links else None
+        return Html(self.words.entry(entry, escape=esc, link=link))
 
 
 class Selection:
@@ -200,10 +221,16 @@ class PanZoom:
     KEYS = {"ArrowLeft": "pan:l", "ArrowRight": "pan:r", "ArrowUp": "pan:u", "ArrowDown": "pan:d",
             "+": "zoom:in", "=": "zoom:in", "-": "zoom:out", "_": "zoom:out", "0": "fit"}
 
-    def __init__(self, min_width: float = 150, max_width: float = 6000):
+    def __init__(self, min_width: float = 150, max_width: float = 6000, min_scale: float = 0.0):
         self.box = None              # [x, y, w, h] once the player panned or zoomed
         self.fit = [0.0, 0.0, 400.0, 400.0]
         self.min_width, self.max_width = min_width, max_width
+        # the board is never shown smaller than this many screen px per unit:
+        # past it the view pans (around `focus`) instead of shrinking further
+        self.min_scale = min_scale
+        self.most_width = max_width
+        self.focus = None            # (x, y) a view that cannot fit everything centres on
+        self.auto = False            # the box was set by `limit`, not by the player: it follows the board
         self.pointers: dict = {}
         self.drag = None
         self.moved = False
@@ -217,6 +244,7 @@ class PanZoom:
     def step(self, arg: str) -> bool:
         """A step named like the buttons' data-arg ("zoom:in", "pan:l", "fit"); handled?"""
         kind, _, rest = arg.partition(":")
+        self.auto = False
         if kind == "zoom":
             self.zoom(1 / 1.3 if rest == "in" else 1.3)
         elif kind == "fit":
@@ -229,11 +257,41 @@ class PanZoom:
             return False
         return True
 
+    def limit(self, width_px: float, height_px: float) -> bool:
+        """The board is `width_px` x `height_px` on screen: keep it at least
+        `min_scale` px per unit.  When the view would show it smaller (fit
+        to a large board, or zoomed far out) it shows the largest part that
+        keeps the minimum, around `focus`, and the player pans.  Changed?"""
+        if not self.min_scale or width_px <= 0 or height_px <= 0:
+            return False
+        was_auto = self.auto
+        if self.auto:  # set here before, not by the player: place the view anew (the board changed)
+            self.box, self.auto = None, False
+        uw, uh = width_px / self.min_scale, height_px / self.min_scale  # the most one may see
+        self.most_width = max(uw, self.min_width)
+        fitting = self.box is None
+        b = self.shown()
+        if b[2] <= uw and b[3] <= uh:
+            return was_auto
+        cx, cy = b[0] + b[2] / 2, b[1] + b[3] / 2
+        if fitting and self.focus:
+            cx, cy = self.focus
+        self.box = [cx - uw / 2, cy - uh / 2, uw, uh]
+        self.auto = fitting
+        return True
+
+    def show_point(self, x: float, y: float) -> None:
+        """Pan so that (x, y) is in view (e.g. a choice picked from a list)."""
+        b = self.shown()
+        if self.box is not None and not (b[0] <= x <= b[0] + b[2] and b[1] <= y <= b[1] + b[3]):
+            self.box, self.auto = [x - b[2] / 2, y - b[3] / 2, b[2], b[3]], False
+
     def zoom(self, factor: float, cx: float | None = None, cy: float | None = None) -> None:
         b = self.shown()
         if cx is None:
             cx, cy = b[0] + b[2] / 2, b[1] + b[3] / 2
-        w = min(max(b[2] * factor, self.min_width), self.max_width)
+        self.auto = False
+        w = min(max(b[2] * factor, self.min_width), self.max_width, self.most_width)
         factor = w / b[2]
         self.box = [cx - (cx - b[0]) * factor, cy - (cy - b[1]) * factor, w, b[3] * factor]
 
@@ -283,7 +341,7 @@ class PanZoom:
                 return "still"
             if not self.moved:
                 self.moved = began = True
-            self.box = [b[0] - (x - ox) * s, b[1] - (y - oy) * s, b[2], b[3]]
+            self.box, self.auto = [b[0] - (x - ox) * s, b[1] - (y - oy) * s, b[2], b[3]], False
         else:
             ids = list(self.pointers)[:2]
             (ax, ay), (bx, by) = old[ids[0]], old[ids[1]]

@@ -19,7 +19,7 @@ def default_model(game_id: str | None, words: Words | None = None) -> dict | Non
         return None
     spec = engine.GAMES[game_id]
     seats = max(spec.min_seats, min(spec.max_seats, 4 if spec.max_seats >= 4 else spec.max_seats))
-    model = {"game": game_id, "seats": seats, "players": [], "options": {}}
+    model = {"game": game_id, "seats": seats, "players": [], "options": {}, "hints": True}
     fit_players(model, words)
     return model
 
@@ -154,6 +154,12 @@ def render_game_form(model: dict, words: Words, static: bool = False) -> str:
     for opt in shown:
         out.append(render_option(opt, options[opt.id], lang, words, static))
     out.append("</fieldset>")
+    # the table's own settings (not the game's rules): kept with the game
+    checked = " checked" if model.get("hints", True) else ""
+    out.append(f'<fieldset class="table-options"><legend>{esc(words.t("lobby.table"))}</legend>'
+               f'<div class="option"><label><input type="checkbox" {_control(static, "hints", "lobby-hints")}{checked}> '
+               f'{esc(words.t("lobby.hints"))}</label><span class="help">{esc(words.t("lobby.hints_help"))}</span>'
+               f'</div></fieldset>')
     return "".join(out)
 
 
@@ -189,6 +195,12 @@ def render_option(opt, value, lang: str, words: Words, static: bool = False) -> 
         vname = _label(opt.value_names.get(v, opt.value_names.get(str(v), {})), lang, str(v))
         sel = " selected" if v == value else ""
         choices.append(f'<option value="{esc(json.dumps(v))}"{sel}>{esc(vname)}</option>')
+    # a value's own note: the live lobby shows the chosen one; the prerendered one
+    # carries them all, shown by CSS only while their value is chosen (ui/prerender.py)
+    for v, texts in opt.value_help.items():
+        if static or v == value:
+            tip += (f'<span class="help value-help" data-value="{esc(json.dumps(v))}">'
+                    f'{esc(_label(texts, lang, ""))}</span>')
     return (f'<div class="option" {which}><label>{label} <select {attrs}>{"".join(choices)}</select></label>'
             f'{tip}</div>')
 

@@ -186,6 +186,10 @@ def css_rules(spec) -> str:
     memo = {}
     for opt in spec.options:
         out.append(_rule(form, hidden(spec, opt, memo), f"[data-option={_str(opt.id)}]"))
+        for value in opt.value_help:  # a value's note only while that value is chosen
+            shown = _value_in(opt, [value])
+            out.append(_rule(form, _not(shown), f"[data-option={_str(opt.id)}] "
+                                                f".value-help[data-value={_str(json.dumps(value))}]"))
     every_hidden = _and(*(hidden(spec, opt, memo) for opt in spec.options))
     out.append(_rule(form, _not(every_hidden), ".no-options"))
     return "".join(out)
@@ -221,6 +225,8 @@ def model_from_form(game_id, values: dict, words: Words, games: list[str], seed=
                 [json.loads(v) for v in raw] if opt.kind == "subset" else json.loads(raw)
         except (TypeError, ValueError):
             continue  # not in the form: its default
+    if isinstance(values.get("hints"), bool):
+        saved["hints"] = values["hints"]
     if seed is not None:
         saved["seed"] = seed
     form, _ = startup.clean_lobby(saved)

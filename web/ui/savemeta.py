@@ -43,7 +43,7 @@ def _player(p, seat: int, levels) -> dict:
 
 def check_meta(meta, seats: int, levels=None) -> dict:
     """`meta` of a save with `seats` seats, checked; returns players, viewer,
-    notes, created, updated.  `levels`: the game's bot levels, when known
+    notes, hints, created, updated.  `levels`: the game's bot levels, when known
     (resuming needs them; the saved-games list does not import the bots).
     A save without meta (made by the engine alone) seats humans #1, #2, ..."""
     if meta is None:
@@ -73,5 +73,8 @@ def check_meta(meta, seats: int, levels=None) -> dict:
     over = meta.get("over")
     if over is not None and not isinstance(over, bool):
         raise SaveError("bad_meta")
-    return {"players": players, "viewer": viewer, "notes": dict(notes),
+    hints = meta.get("hints", True)  # the table's choice in the lobby (saves before it had none: on)
+    if not isinstance(hints, bool):
+        raise SaveError("bad_meta")
+    return {"players": players, "viewer": viewer, "notes": dict(notes), "hints": hints,
             "created": _time(meta, "created"), "updated": _time(meta, "updated"), "over": bool(over)}

@@ -61,13 +61,15 @@ class Session:
         self.forward: int | None = None  # a human who stepped forward in an open window
         self.window: dict | None = None  # the engine's open window, while asked in public
         self.notes: dict[str, str] = {}  # a human's free notes, per seat
+        self.hints = True  # "what would the strong bot do?" offered (the table chose in the lobby)
         self._shown = Shown(TABLE)
 
     # ---------------------------------------------------------------- making
     @classmethod
-    def start(cls, game_id, players, options, seed, save_id, now_ms=0):
+    def start(cls, game_id, players, options, seed, save_id, now_ms=0, hints=True):
         state = engine.new_game(game_id, len(players), options, seed)
         session = cls(state, players, save_id, now_ms)
+        session.hints = hints
         session.settle()
         return session
 
@@ -80,6 +82,7 @@ class Session:
         state = saves.build(save)
         session = cls(state, meta["players"], save_id, meta["created"])
         session.notes = meta["notes"]
+        session.hints = meta["hints"]
         # with several humans nobody is assumed in front of the device after a
         # reload: whoever is next confirms first (settle asks for it); the
         # saved viewer is kept only for a table of one human, which settle sets
@@ -95,6 +98,7 @@ class Session:
             "over": self.state.is_over(),
             "viewer": self.viewer,
             "notes": self.notes,
+            "hints": self.hints,
         }
         return self.state.to_json(meta=meta)
 
@@ -258,6 +262,14 @@ class Session:
         state = self.state
         return bots.think(state.game_id, state.view(seat), state.legal_actions(seat),
                           self.players[seat].get("level") or "random", seed, budget_ms)
+
+    def hint_thinker(self, seed: int, budget_ms: int = 1000):
+        """A generator: what the strong bot would do in the place of the seat
+        on the screen, thought on that seat's own view exactly as its bot would."""
+        state, seat = self.state, self._shown.seat
+        levels = _levels(state.game_id) or ["random"]
+        level = "strong" if "strong" in levels else levels[-1]
+        return bots.think(state.game_id, state.view(seat), self.my_legal(), level, seed, budget_ms)
 
     def bot_act(self, seat: int, action: dict) -> None:
         self.state.apply(seat, action)

@@ -93,6 +93,11 @@ def clean_lobby(saved) -> tuple[dict | None, bool]:
                 dropped = True
     elif "options" in saved:
         dropped = True
+    hints = saved.get("hints")
+    if isinstance(hints, bool):
+        out["hints"] = hints
+    elif "hints" in saved:
+        dropped = True
     seed = saved.get("seed")
     if is_int(seed) and 0 <= seed < MAX_SEED:
         out["seed"] = seed
@@ -140,6 +145,8 @@ def lobby_model(form: dict | None, words, games: list[str]) -> dict | None:
             seat["name"] = p["name"]
     model["options"] = dict(form.get("options", {}))
     lobby.resolved_options(model)
+    if "hints" in form:
+        model["hints"] = form["hints"]
     if "seed" in form:
         model["seed"] = form["seed"]
     return model

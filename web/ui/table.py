@@ -43,7 +43,9 @@ class TableContext:
         return kit.badge(seat, self.name(seat))
 
 
-def turn_text(view: dict, ctx: TableContext, thinking: int | None) -> str:
+def turn_text(view: dict, ctx: TableContext, thinking: int | None, prompt: dict | None = None) -> str:
+    """The banner: who is to act, and for the viewer what to do (`prompt`:
+    the screen's own wording of the step for this viewer, else the view's)."""
     words = ctx.words
     if view.get("over"):
         return words.t("table.over")
@@ -54,10 +56,10 @@ def turn_text(view: dict, ctx: TableContext, thinking: int | None) -> str:
         head = words.t("table.turn", name=ctx.name(to_act[0]))
     else:
         head = words.t("table.turns", names=words._join([ctx.name(s) for s in to_act]))
-    prompt = ""
+    said = ""
     if ctx.viewer in to_act:
-        prompt = words.prompt(view.get("prompt"), view.get("phase"))
-    return f"{head}: {prompt}" if prompt else head
+        said = words.prompt(prompt or view.get("prompt"), view.get("phase"))
+    return f"{head}: {said}" if said else head
 
 
 def render_players(view: dict, ctx: TableContext, details: dict | None = None) -> str:
@@ -88,6 +90,7 @@ def render_players(view: dict, ctx: TableContext, details: dict | None = None) -
 
 def render_log(view: dict, ctx: TableContext, limit: int = 200) -> str:
     words = ctx.words
+    say = kit.Say(ctx)  # names in an entry open their rules entry
     entries = view.get("log") or []
     # the list scrolls inside .log-scroll, which starts at its end: the newest entry is in view
     out = [f'<section class="log" aria-label="{esc(words.t("table.log"))}"><h2>{esc(words.t("table.log"))}</h2>'
@@ -96,7 +99,7 @@ def render_log(view: dict, ctx: TableContext, limit: int = 200) -> str:
         private = " private" if entry.get("private") else ""
         turn = entry.get("turn")
         stamp = f'<span class="log-turn">{esc(words.t("table.turn_no", n=turn))}</span> ' if turn else ""
-        out.append(f'<li class="log-entry{private}">{stamp}{esc(words.entry(entry))}</li>')
+        out.append(f'<li class="log-entry{private}">{stamp}{say.entry(entry)}</li>')
     out.append("</ol></div></section>")
     return "".join(out)
 
@@ -247,9 +250,37 @@ def render_back_out(ctx: TableContext, seat: int) -> str:
             f'</section>')
 
 
+def render_hint(ctx: TableContext, hint) -> str:
+    """The hint button, and what the strong bot would do: its words, and a
+    mark on the very control that plays it (`hint`: see App.hint_shown)."""
+    say = kit.Say(ctx)
+    if hint is None:
+        return "", ""
+    # the name says the visible word first (a voice command "Hint" finds it)
+    name = say.t("hint.ask") + kit.Html(": ") + say.t("hint.ask_long")
+    if hint is False:
+        return kit.button(say.t("hint.ask"), cmd="hint", id="hint", title=say.t("hint.ask_long"),
+                          aria_label=name), ""
+    index, what = hint
+    button = kit.button(say.t("hint.ask"), cmd="hint", id="hint", aria_label=name,
+                        expanded=True, aria_controls="hint-bar")
+    if index is None:
+        return button, kit.h('<p class="hint-bar" id="hint-bar" role="status">{}</p>', say.t("hint.thinking"))
+    mark = kit.Html(f'<style>#screen [data-cmd="act"][data-arg="{int(index)}"] {{ outline: 4px solid var(--hint); '
+                    f'outline-offset: 3px; box-shadow: 0 0 0 8px rgba(224, 123, 0, 0.3); }}'
+                    f'#screen g[data-cmd="act"][data-arg="{int(index)}"] circle {{ stroke: var(--hint); '
+                    f'stroke-width: 6px; }}</style>')
+    bar = kit.h('<div class="hint-bar" id="hint-bar" role="status"><p>{}</p>{}</div>{}',
+                say.t("hint.says", what=what), kit.button("×", cmd="hint-close", id="hint-close",
+                                                          aria_label=say.t("hint.close")), mark)
+    return button, bar
+
+
 def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: bool,
-                 thinking: int | None, message: str = "", details: dict | None = None, bar: str = "") -> str:
-    """The whole table; `bar` (the window screen's questions) sits above the board."""
+                 thinking: int | None, message: str = "", details: dict | None = None, bar: str = "",
+                 prompt: dict | None = None, hint=None) -> str:
+    """The whole table; `bar` (the window screen's questions) sits above the board,
+    `prompt` (the screen's wording of the step), `hint` (see render_hint)."""
     words = ctx.words
     spec = engine.GAMES[view["game"]]
     undo = (f'<button type="button" id="undo" data-cmd="undo">{esc(words.t("table.undo"))}</button>'
@@ -257,6 +288,7 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
     result_btn = (f'<button type="button" data-cmd="result-open">{esc(words.t("table.show_result"))}</button>'
                   if view.get("over") else "")
     notice = f'<p class="notice" role="alert">{esc(message)}</p>' if message else ""
+    hint_button, hint_bar = render_hint(ctx, hint)
     title = esc(spec.names.get(words.lang, spec.id))
     # .table-frame fills the window in landscape: the top bar, then the board and
     # the side column share what is left, each scrolling on its own
@@ -264,9 +296,10 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
         f'<div class="table-frame"><header class="topbar table-top"><button type="button" id="menu" data-cmd="menu">'
         f'{esc(words.t("table.menu"))}</button>'
         f'<h1 title="{title}">{title}</h1>'
-        f'<div class="turn-banner" role="status" aria-live="polite">{esc(turn_text(view, ctx, thinking))}</div>'
-        f'{undo}{result_btn}<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
-        f'</header>{notice}{bar}'
+        f'<div class="turn-banner" role="status" aria-live="polite">{esc(turn_text(view, ctx, thinking, prompt))}</div>'
+        f'{hint_button}{undo}{result_btn}{kit.button(words.t("rules.open"), cmd="rules", arg="", id="rules-open")}'
+        f'<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
+        f'</header>{notice}{bar}{hint_bar}'
         f'<div class="table-body"><section class="screen" id="screen">{screen_html}</section>'
         f'<aside class="side">{render_players(view, ctx, details)}{render_log(view, ctx)}</aside></div></div>'
     )

@@ -15,8 +15,19 @@ class Screen:
         if arg == "more":
             self.sel.more = not self.sel.more
 
+    def describe(self, action) -> str:
+        """One legal action in words (the hint)."""
+        say = Say(self.ctx)
+        return say.ui("play_n", n=action["n"]) if action["type"] == "play" else say.ui("peek")
+
+    def show_hint(self, i: int) -> None:
+        """The peek sits behind "more": open it when the hint is the peek."""
+        if self.legal[i]["type"] == "peek":
+            self.sel.more = True
+
     def render(self, view, legal) -> str:
         say = Say(self.ctx)
+        self.legal = legal
         self.sel.follow(view["moves"])
         rows = [h('<li>{}: {}</li>', self.ctx.badge(p["seat"]), say.ui("played", n=sum(p["played"])))
                 for p in view["players"]]

@@ -259,16 +259,20 @@ def crown_points() -> list[tuple[float, float]]:
     return [(x * U, y * U) for seg in WHEEL["segments"] for x, y in seg["crowns"]]
 
 
+def wedge(a0: float, a1: float) -> str:
+    """The path of one segment of the wheel (between hub and rim)."""
+    p0, p1 = _polar(a0, WHEEL_R), _polar(a1, WHEEL_R)
+    h0, h1 = _polar(a1, HUB_R), _polar(a0, HUB_R)
+    return f"M{_pt(p0)}A{WHEEL_R},{WHEEL_R} 0 0 1 {_pt(p1)}L{_pt(h0)}A{HUB_R},{HUB_R} 0 0 0 {_pt(h1)}Z"
+
+
 def _wheel_disc(words, pig: int) -> Html:
     out = [f'<circle cx="200" cy="200" r="{WHEEL_R + 6}" fill="#5b4630"/>']
     colors = ("#f3d36b", "#e9b949", "#d9a441", "#9fb8cf", "#b79fcf", "#9c9c9c")
     for i, seg in enumerate(WHEEL["segments"]):
         a0, a1 = seg["from_deg"], seg["to_deg"]
-        p0, p1 = _polar(a0, WHEEL_R), _polar(a1, WHEEL_R)
-        h0, h1 = _polar(a1, HUB_R), _polar(a0, HUB_R)
         cls = "cc-seg cc-seg-pig" if i == pig else "cc-seg"
-        out.append(f'<path class="{cls}" d="M{_pt(p0)}A{WHEEL_R},{WHEEL_R} 0 0 1 {_pt(p1)}L{_pt(h0)}'
-                   f'A{HUB_R},{HUB_R} 0 0 0 {_pt(h1)}Z" fill="{colors[i]}" stroke="#5b4630" stroke-width="2.5"/>')
+        out.append(f'<path class="{cls}" d="{wedge(a0, a1)}" fill="{colors[i]}" stroke="#5b4630" stroke-width="2.5"/>')
         mid = (a0 + a1) / 2
         lx, ly = _polar(mid, 88)
         out.append(h('<text class="cc-seg-label" x="{}" y="{}" text-anchor="middle" '

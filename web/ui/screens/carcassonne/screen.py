@@ -16,17 +16,18 @@ from __future__ import annotations
 
 from engine.carcassonne.tiles import TILES, WHEEL
 
-from ...kit import Html, PanZoom, Selection, act_button, h, join, svg_target, tag, ui_button
-from .art import (TILE_SIZE, U, _f, _wheel_land, _crown_space, _wheel_disc, crown_points, meeple,
+from ...kit import Html, PanZoom, Say, Selection, act_button, h, join, svg_target, tag, ui_button
+from .art import (TILE_SIZE, U, _f, _wheel_land, _crown_space, _wheel_disc, crown_points, meeple, wedge,
                   mini_tile, rotate_point, score_track, tile_svg)
 
+MIN_TILE_PX = 56  # a tile is never smaller on screen: the board pans instead (placement cells stay >= 44 px)
 FINAL_CATEGORIES = {"end_road": "roads", "end_city": "cities", "end_monastery": "monasteries", "farm": "farms"}
 
 
 class Screen:
     def __init__(self, ctx):
         self.ctx = ctx
-        self.zoom = PanZoom()
+        self.zoom = PanZoom(min_scale=MIN_TILE_PX / U)
         # cell: selected (x, y) in the place step; rot_i: index into its legal
         # rotations; pick: selected index into legal (follower/crown/pest)
         self.sel = Selection(cell=None, rot_i=0, pick=None)
@@ -42,6 +43,7 @@ class Screen:
                 sel.rot_i += 1
             else:
                 sel.cell, sel.rot_i = (x, y), 0
+            self.zoom.show_point((x + 0.5) * U, (y + 0.5) * U)  # picked from the list: bring it into view
         elif kind == "rot":
             sel.rot_i += 1
         elif kind == "pick":
@@ -65,6 +67,7 @@ class Screen:
         sel.follow(view.get("moves"))
         self.view, self.legal = view, legal
         self.words = self.ctx.words
+        self.say = Say(self.ctx)
         phase = view.get("phase")
         cells = {}
         if legal and phase == "place":
@@ -109,9 +112,25 @@ class Screen:
         m = 0.6
         return [(x0 - m) * U, (y0 - m) * U, (x1 - x0 + 2 * m) * U, (y1 - y0 + 2 * m) * U]
 
+    def _focus(self, cells):
+        """Where a view that cannot show the whole board looks: the square
+        chosen, else the square one may place on nearest the middle of them
+        all (so at least one is in view), else the tile just placed."""
+        if self.sel.cell is not None:
+            return ((self.sel.cell[0] + 0.5) * U, (self.sel.cell[1] + 0.5) * U)
+        if cells:
+            mx, my = sum(x for x, _ in cells) / len(cells), sum(y for _, y in cells) / len(cells)
+            x, y = min(cells, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
+            return ((x + 0.5) * U, (y + 0.5) * U)
+        tiles, last = self.view.get("tiles") or [], self.view.get("last")
+        if last is not None and 0 <= last < len(tiles):
+            return ((tiles[last]["x"] + 0.5) * U, (tiles[last]["y"] + 0.5) * U)
+        return None
+
     def _board(self, cells, chosen) -> Html:
         view, legal, words, sel = self.view, self.legal, self.words, self.sel
         self.zoom.fit = self._bounds(cells)
+        self.zoom.focus = self._focus(cells)
         out = [h('<svg id="cc-board" class="cc-board" viewBox="{}" preserveAspectRatio="xMidYMid meet" '
                  'role="group" tabindex="0" aria-label="{}. {}">', self.zoom.viewbox(), words.ui("board"),
                  words.ui("board_keys")),
@@ -124,6 +143,7 @@ class Screen:
             out.append(tile_svg(t["id"], t["x"], t["y"], t["rot"]))
         if wheel:
             out.append(_wheel_disc(words, wheel["pig"]))
+            out.append(self._segment_taps())
             pts = crown_points()
             for seg in wheel["segments"]:
                 for c in seg["crowns"]:
@@ -142,12 +162,10 @@ class Screen:
             if pos is None:
                 continue
             label = self._follower_label(f)
-            if f["id"] in pest_ids:
+            if f["id"] in pest_ids:  # a mark: the choice itself is a finger-sized button in the bar
                 i = pest_ids[f["id"]]
-                # wide enough for a finger at fit-to-screen
-                out.append(svg_target(Html(f'<circle cx="{_f(pos[0])}" cy="{_f(pos[1])}" r="34"/>'),
-                                      cmd="ui", arg=f"pick:{i}", label=label,
-                                      cls="cc-spot cc-pest" + (" cc-picked" if sel.pick == i else "")))
+                out.append(Html(f'<circle class="cc-spot cc-pest{" cc-picked" if sel.pick == i else ""}" '
+                                f'cx="{_f(pos[0])}" cy="{_f(pos[1])}" r="34" aria-hidden="true"/>'))
             out.append(self._meeple(pos[0], pos[1], f["seat"], f.get("role"), label))
         # the step's own marks
         phase = view.get("phase")
@@ -230,9 +248,20 @@ class Screen:
             picked = self.sel.pick == i
             if picked:
                 out.append(self._meeple(x, y, self._me(), role, label))
-            body = h('<circle cx="{}" cy="{}" r="16"/><title>{}</title>', _f(x), _f(y), title)
-            out.append(svg_target(body, cmd="ui", arg=f"pick:{i}", label=label,
-                                  cls="cc-spot cc-picked" if picked else "cc-spot"))
+            # a mark only: the spots are chosen in the close-ups above the board (finger-sized)
+            out.append(h('<circle class="{}" cx="{}" cy="{}" r="16" aria-hidden="true"/>',
+                         "cc-spot cc-picked" if picked else "cc-spot", _f(x), _f(y)))
+        return join(out)
+
+    def _segment_taps(self) -> Html:
+        """Each segment of the wheel opens its rules entry (its label is small
+        on a large board): a wedge-shaped tap of its own."""
+        out = []
+        for seg in WHEEL["segments"]:
+            d = wedge(seg["from_deg"], seg["to_deg"])
+            out.append(h('<g class="cc-seg-tap" data-cmd="rules" data-arg="{}" role="button" tabindex="-1" '
+                         'aria-label="{}"><path d="{}"/></g>', seg["id"],
+                         self.say.t("rules.about", name=self.words.name(seg["id"])), d))
         return join(out)
 
     @staticmethod
@@ -251,9 +280,14 @@ class Screen:
         if t == "no_follower":
             return words.ui("no_follower")
         if t == "crown":
-            seg = next((s["id"] for s in (view.get("wheel") or {}).get("segments", [])
-                        for c in s["crowns"] if c["crown"] == a["crown"]), "")
-            return words.ui("put_crown", segment=words.name(seg))
+            seg = next((s for s in (view.get("wheel") or {}).get("segments", [])
+                        if any(c["crown"] == a["crown"] for c in s["crowns"])), None)
+            if seg is None:
+                return words.ui("put_crown", segment="")
+            if len(seg["crowns"]) == 1:
+                return words.ui("put_crown", segment=words.name(seg["id"]))
+            n = 1 + [c["crown"] for c in seg["crowns"]].index(a["crown"])  # two spaces of one segment told apart
+            return words.ui("put_crown_n", n=n, segment=words.name(seg["id"]))
         if t == "follower":
             tile = view["tiles"][view["last"]]
             return words.ui("put_role", role=words.name(self.roles.get(a["feature"])),
@@ -265,6 +299,32 @@ class Screen:
             return words.ui("place_at", x=a["x"], y=a["y"])
         return t or "?"
 
+    def describe(self, a) -> str:
+        """One legal action in words (the hint says what the bot would do)."""
+        if a.get("type") == "place":
+            return self.words.ui("bot_place", tile=self.words.name(self.view.get("drawn")), x=a["x"], y=a["y"],
+                                 rot=a["rot"])
+        return self._option_label(a)
+
+    def rules_extra(self, ident) -> Html:
+        """A tile's picture beside its rules entry, and how many are still in the bag."""
+        if ident not in TILES:
+            return Html("")
+        words = self.ctx.words
+        left = ((getattr(self, "view", None) or {}).get("remaining") or {}).get(ident)
+        count = tag("p", words.ui("in_bag", n=left), cls="cc-rules-fact") if left is not None else ""
+        return h('<div class="cc-rules-pic">{}{}</div>', mini_tile(ident, 0, words.name(ident), "7rem"), count)
+
+    def show_hint(self, i: int) -> None:
+        """Show legal[i] on the board: the tile previewed on its square in its
+        turn (then "Place tile" plays it), or the follower spot chosen."""
+        a, sel = self.legal[i], self.sel
+        if a.get("type") == "place":
+            same = [j for j, b in enumerate(self.legal) if b.get("type") == "place" and (b["x"], b["y"]) == (a["x"], a["y"])]
+            sel.cell, sel.rot_i = (a["x"], a["y"]), same.index(i)
+        elif a.get("type") != "no_follower":
+            sel.pick = i
+
     # ........................................................... controls
     def _toolbar(self, cells, chosen) -> Html:
         view, legal, words, sel = self.view, self.legal, self.words, self.sel
@@ -273,11 +333,16 @@ class Screen:
         parts = []
         if legal and phase == "follower":
             parts.append(self._closeup())
+            parts.append(self._crown_closeup())
         elif drawn and not view.get("over"):
             rot = legal[chosen]["rot"] if chosen is not None else 0
             parts.append(h('<div class="cc-drawn"><span class="cc-cap">{}</span>{}<span class="cc-tname">{}</span>'
                            '</div>', words.ui("drawn"), mini_tile(drawn, rot, words.name(drawn), TILE_SIZE),
-                           words.name(drawn)))
+                           self.say.item(drawn)))
+        if view.get("wheel"):  # the pig's segment, readable whatever the zoom
+            seg = view["wheel"]["pig_segment"]
+            parts.append(h('<div class="cc-pigseg"><span class="cc-cap">{}</span>{}</div>', words.ui("pig"),
+                           self.say.item(seg)))
         parts.append(h('<div class="cc-left"><span class="cc-cap">{}</span><strong class="cc-count" '
                        'id="cc-tiles-left">{}</strong></div>', words.ui("tiles_left"), view.get("tiles_left", 0)))
         act = []
@@ -308,6 +373,7 @@ class Screen:
                                       f'{self._option_label(legal[sel.pick])}', id="cc-confirm", cls="primary"))
             else:
                 hint("hint_pest")
+            act.append(self._choices("pest"))
         elif not view.get("over"):
             hint("waiting", name=self.ctx.name((view.get("to_act") or [None])[0]))
         parts.append(h('<div class="cc-actions">{}</div>', join(act)))
@@ -341,6 +407,35 @@ class Screen:
                  '<div class="cc-closeup" role="group" aria-label="{new}: {name}">{tile}{spots}</div></div>',
                  new=words.ui("new_tile"), name=name, tile=mini_tile(t["id"], t["rot"], name, TILE_SIZE),
                  spots=join(spots))
+
+    def _choices(self, kind, label=None) -> Html:
+        """The legal actions of one kind as finger-sized buttons (pick, then
+        confirm): the close-up of choices too small to tap on the board."""
+        label = label or self._option_label
+        return join(ui_button(f"pick:{i}", label(a), cls="cc-choice", id=f"cc-choice-{i}",
+                              pressed=self.sel.pick == i)
+                    for i, a in enumerate(self.legal) if a.get("type") == kind)
+
+    def _crown_short(self, a) -> str:
+        """A crown space under its group's caption: its segment, numbered
+        when the segment has two ("Tax 2")."""
+        seg = next((s for s in (self.view.get("wheel") or {}).get("segments", [])
+                    if any(c["crown"] == a["crown"] for c in s["crowns"])), None)
+        if seg is None:
+            return self._option_label(a)
+        name = self.words.name(seg["id"])
+        if len(seg["crowns"]) == 1:
+            return name
+        return f'{name} {1 + [c["crown"] for c in seg["crowns"]].index(a["crown"])}'
+
+    def _crown_closeup(self) -> Html:
+        """The free crown spaces one may take, as buttons (on the board they
+        are far too small for a finger)."""
+        if not any(a.get("type") == "crown" for a in self.legal):
+            return Html("")
+        return h('<div class="cc-crowns" role="group" aria-labelledby="cc-crowns-h"><span class="cc-cap" '
+                 'id="cc-crowns-h">{}</span>{}</div>', self.words.ui("crowns_free"),
+                 self._choices("crown", self._crown_short))
 
     def _seats(self):
         return range(len(self.ctx.players))

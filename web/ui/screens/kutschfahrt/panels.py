@@ -3,7 +3,7 @@ viewer's own cards, what the viewer knows, the card help and the end."""
 
 from __future__ import annotations
 
-from ...kit import act_button, join
+from ...kit import act_button, h, join
 from .art import icon, kind_icon
 
 # which actions use the viewer's own occupation (for the "use occupation" button)
@@ -23,16 +23,16 @@ class Panels:
             out.append(f'<p><b>{self.pname(e["seat"])}</b>: {self.nm(e.get("kind"))} — {ok}</p>')
             rows = []
             for r in e.get("revealed") or []:
-                objs = self.say.names(r.get("objs", []))
-                rows.append(f'<li>{self.ctx.badge(r["seat"])}: {self.nm(r["assoc"])}; '
-                            f'{self.nm(r["occ"])}; {objs}</li>')
+                objs = join((self.it(o) for o in r.get("objs", [])), ", ")
+                rows.append(f'<li>{self.ctx.badge(r["seat"])}: {self.it(r["assoc"])}; '
+                            f'{self.it(r["occ"])}; {objs}</li>')
             out.append(f'<ul class="kr-reveal">{"".join(rows)}</ul>')
         winners = (view.get("result") or {}).get("winners") or []
         if winners:
             out.append(f'<p class="kr-note">{icon("star")}{self.w("winners_are", names=self._names(winners))}</p>')
         assocs = (view.get("result") or {}).get("associations") or []
         if assocs:
-            rows = "".join(f'<li>{self.ctx.badge(s)}: {self.nm(a)}</li>' for s, a in enumerate(assocs))
+            rows = "".join(f'<li>{self.ctx.badge(s)}: {self.it(a)}</li>' for s, a in enumerate(assocs))
             out.append(f'<h3>{self.w("all_assocs")}</h3><ul class="kr-reveal">{rows}</ul>')
         return f'<section class="kr-box kr-final"><h2>{self.w("the_end")}</h2>{"".join(out)}</section>'
 
@@ -45,40 +45,48 @@ class Panels:
             what = ""
             if priv.get("obj"):
                 k = priv["obj"]
-                what = (f'<div class="kr-offered">{kind_icon(k)}<b>{self.nm(k)}</b>'
-                        f'<small>{self.fx(k)}</small></div>')
+                what = f'<div class="kr-offered">{self._card_item(k)}</div>'
             return (f'<section class="kr-box kr-trade"><h2>{icon("bag")}{self.w("trade")}</h2>'
                     f'<p>{self.w("trade_offer", a=self.pname(frm), b=self.pname(to))}</p>{what}</section>')
         if ph in ("diplomat_pick", "diplomat_return"):
             got = priv.get("got")
-            extra = f'<p>{self.w("dip_got", obj=self.nm(got))}</p>' if got else ""
+            extra = f'<p>{self.w("dip_got", obj=self.it(got))}</p>' if got else ""
             return (f'<section class="kr-box kr-trade"><h2>{self.nm("diplomat")}</h2>'
-                    f'<p>{self.w("dip_demand", a=self.pname(step["by"]), b=self.pname(step["to"]), obj=self.nm(step["name"]))}</p>'
+                    f'<p>{self.w("dip_demand", a=self.pname(step["by"]), b=self.pname(step["to"]), obj=self.it(step["name"]))}</p>'
                     f'{extra}</section>')
         if ph == "sextant_pass":
             done = join((self.pname(s) for s in step.get("done", [])), ", ")
             chosen = priv.get("chosen")
-            mine = f'<p>{self.w("sextant_chosen", obj=self.nm(chosen))}</p>' if chosen else ""
+            mine = f'<p>{self.w("sextant_chosen", obj=self.it(chosen))}</p>' if chosen else ""
             return (f'<section class="kr-box kr-trade"><h2>{icon("star")}{self.nm("sextant")}</h2>'
                     f'<p>{self.w("sextant_dir", dir=self.nm(step.get("dir")))}</p>'
                     f'<p>{self.w("sextant_done", names=done or "–")}</p>{mine}</section>')
         if ph == "clair_pick" and priv.get("pile") is not None:
-            pile = self.say.names(priv["pile"])
-            picked = self.say.names(priv.get("picked", []))
+            pile = self._items(priv["pile"])
+            picked = self._items(priv.get("picked", []))
             return (f'<section class="kr-box kr-trade"><h2>{self.nm("clairvoyant")}</h2>'
                     f'<p>{self.w("clair_pile", objs=pile)}</p>'
                     + (f'<p>{self.w("clair_picked", objs=picked)}</p>' if picked else "") + "</section>")
         if ph == "take" and priv.get("loser_objects") is not None:
-            objs = self.say.names(priv["loser_objects"])
+            objs = self._items(priv["loser_objects"])
             return (f'<section class="kr-box kr-trade"><h2>{icon("bag")}{self.w("grp.take_obj")}</h2>'
                     f'<p>{self.w("loser_has", objs=objs)}</p></section>')
         if ph == "coat" and priv.get("occ_pile") is not None:
             return (f'<section class="kr-box kr-trade"><h2>{icon("coat")}{self.nm("coat")}</h2>'
-                    f'<p>{self.w("coat_pile", occs=self.say.names(priv["occ_pile"]))}</p></section>')
+                    f'<p>{self.w("coat_pile", occs=self._items(priv["occ_pile"]))}</p></section>')
         if ph == "gift":
             return (f'<section class="kr-box kr-trade"><h2>{icon("bag")}{self.w("grp.gift")}</h2>'
                     f'<p>{self.w("gift_info", name=self.pname(step["seat"]), n=step.get("over", 1))}</p></section>')
         return ""
+
+    def _items(self, idents):
+        """Card names, each a tap that opens its rules entry."""
+        return join((self.it(i) for i in idents), ", ")
+
+    def _card_item(self, kind):
+        """A card as one tap: icon, name and what it does; opens its rules entry."""
+        return self.it(kind, h('{}<span class="kr-card-text"><b>{}</b><small>{}</small></span>',
+                               kind_icon(kind), self.nm(kind), self.fx(kind)), cls="kr-card")
 
     def _struggle(self, view, st) -> str:
         t = st["totals"]
@@ -101,7 +109,7 @@ class Panels:
         for p in st["played"]:
             c = p["card"]
             extra = f' → {self.nm(p["winner"])}' if p.get("winner") else ""
-            played.append(f'<li>{self.ctx.badge(p["seat"])} {kind_icon(c)}<b>{self.nm(c)}</b>{extra}'
+            played.append(f'<li>{self.ctx.badge(p["seat"])} {self.it(c, kind_icon(c) + self.nm(c))}{extra}'
                           f' <small>{self.fx(c)}</small></li>')
         notes = []
         if st.get("duelist") is not None:
@@ -134,13 +142,12 @@ class Panels:
         cards = ""
         if me.get("association_cards"):
             cards = (f'<p class="kr-small">{self.w("assoc_cards")}: '
-                     f'{self.say.names(me["association_cards"])}</p>')
+                     f'{self._items(me["association_cards"])}</p>')
         counting = set(me.get("goal_objects") or [])
         objs = []
         for k in me.get("objects", []):
             cls = " kr-goal" if k in counting else ""
-            objs.append(f'<li class="kr-card{cls}">{kind_icon(k)}<span><b>{self.nm(k)}</b>'
-                        f'<small>{self.fx(k)}</small></span></li>')
+            objs.append(f'<li class="kr-hand-card{cls}">{self._card_item(k)}</li>')
         role = ""
         st = (view.get("step") or {}).get("struggle")
         if st:
@@ -155,14 +162,14 @@ class Panels:
                                 icon("shield") + self.w("char_shield") if sup["side"] else self.w("char_none"))
         char = (f'<div class="kr-char"><span class="kr-char-card">{icon("sword")}{icon("shield")}</span>'
                 f'<span>{self.w("character")}: {role or self.w("char_idle")}</span></div>')
-        drink = f'<p class="kr-small">{self.w("drink_note")}</p>' if me.get("drink") else ""
+        drink = f'<p class="kr-small">{self.it("drink", self.w("drink_note"))}</p>' if me.get("drink") else ""
         return (f'<section class="kr-box kr-mine" aria-label="{self.w("my_cards")}">'
                 f'<h2>{self.ctx.badge(self.seat)} — {self.w("my_cards")}</h2>'
                 f'<div class="kr-assoc-card a-{assoc}">{icon("key" if assoc == "order" else "goblet")}'
-                f'<span><small>{self.w("association")}</small><b>{self.nm(assoc)}</b>'
+                f'<span><small>{self.w("association")}</small>{self.it(assoc, cls="kr-cardname")}'
                 f'<small>{self.w("goal_" + assoc)}</small></span></div>{cards}{drink}'
                 f'<div class="kr-occ-card{" up" if me.get("occ_face_up") else ""}">{kind_icon(occ)}'
-                f'<span><small>{self.w("occupation")} ({face})</small><b>{self.nm(occ)}</b>'
+                f'<span><small>{self.w("occupation")} ({face})</small>{self.it(occ, cls="kr-cardname")}'
                 f'<small>{self.fx(occ)}</small></span>{use}</div>{char}'
                 f'<h3>{self.w("objects")} ({len(me.get("objects", []))}/{view.get("limit")})</h3>'
                 f'<ul class="kr-hand">{"".join(objs)}</ul></section>')
@@ -196,7 +203,7 @@ class Panels:
         for s in range(view["seats"]):
             if s == self.seat:
                 continue
-            bits = [self.nm(x) for x in (self._known_assoc(s), (facts.get(s) or {}).get("occupation")) if x]
+            bits = [self.it(x) for x in (self._known_assoc(s), (facts.get(s) or {}).get("occupation")) if x]
             if bits:
                 known.append(f'<li>{self.ctx.badge(s)}: {"; ".join(bits)}</li>')
         summary = f'<ul class="kr-known">{"".join(known)}</ul>' if known else ""
@@ -211,7 +218,7 @@ class Panels:
         if not self.show_help:
             return f'<div class="kr-helprow">{btn}</div>'
         kinds = sorted(set(view.get("objects_in_game") or []), key=lambda k: self.nm(k))
-        objs = "".join(f'<li>{kind_icon(k)}<b>{self.nm(k)}</b> <small>{self.fx(k)}</small></li>'
+        objs = "".join(f'<li>{self.it(k, kind_icon(k) + self.nm(k))} <small>{self.fx(k)}</small></li>'
                        for k in kinds)
         return (f'<section class="kr-box kr-help"><div class="kr-helprow">{btn}</div>'
                 f'<h3>{self.w("objects_in_game")}</h3><ul class="kr-list">{objs}</ul></section>')

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ...kit import Html, Say, act_button, button, join, ui_button
+from ...kit import Html, Say, act_button, attrs, button, h, join, ui_button
 from .art import coach_svg, icon, kind_icon
 from .panels import OCC_ACTIONS, Panels
 
@@ -77,6 +77,39 @@ class Screen(Panels):
 
     def pname(self, seat) -> Html:
         return self.say.player(seat)
+
+    def it(self, ident, label=None, **more) -> Html:
+        """A card's name that opens its rules entry (ui/rules.py)."""
+        return self.say.item(ident, label, **more)
+
+    def prompt(self, view) -> dict:
+        """The step in words for this seat: on its turn, when it may not
+        proclaim victory, the banner leaves that out and says why (the
+        engine's `me.claim_blocked`)."""
+        p = view.get("prompt") or {}
+        why = (view.get("me") or {}).get("claim_blocked")
+        return dict(p, k="turn_no_claim", why=why) if why and p.get("k") == "turn" else p
+
+    def describe(self, action) -> Html:
+        """One legal action in words (the hint says what the bot would do)."""
+        return Html(self.label(action))
+
+    def show_hint(self, i: int) -> None:
+        """Bring the control that plays legal[i] on the screen: the steps
+        that lead to it are taken (a trade's object chosen, a claim opened)."""
+        a = self.legal[i]
+        t = a["type"]
+        self.mode, self.pick, self.allies, self.confirm, self.focus_seat = None, None, [], None, None
+        if t in ("claim", "claim_solo", "foretell"):
+            self.confirm = i
+        elif t in ("offer", "gift", "diplomat"):
+            self.mode, self.pick = t, a["name" if t == "diplomat" else "obj"]
+        elif t in ("attack", "hypnotize"):
+            self.mode = t
+
+    def rules_extra(self, ident) -> Html:
+        """The card's picture beside its rules entry."""
+        return h('<div class="kr-rules-pic">{}</div>', kind_icon(ident))
 
     # ------------------------------------------------------ the open window
     def window_words(self, view) -> dict:
@@ -208,12 +241,11 @@ class Screen(Panels):
                         else:
                             role = f'<span class="kr-role kr-abst">{self.w("abstain")}</span>'
         occ = p.get("occupation")
-        if occ:
-            occ_html = (f'<span class="kr-occ up" title="{self.fx(occ)}">{kind_icon(occ)}'
-                        f'{self.nm(occ)}</span>')
+        if occ:  # face up: a tap shows what it does
+            occ_html = self.it(occ, kind_icon(occ) + self.nm(occ), cls="kr-occ up", title=self.fx(occ))
         elif mine and self.me:
-            occ_html = (f'<span class="kr-occ down mine" title="{self.w("face_down")}">{icon("back")}'
-                        f'{self.nm(self.me["occupation"])}</span>')
+            occ_html = self.it(self.me["occupation"], icon("back") + self.nm(self.me["occupation"]),
+                               cls="kr-occ down mine", title=self.w("face_down"))
         else:
             occ_html = (f'<span class="kr-occ down" title="{self.w("occ_hidden")}">{icon("back")}'
                         f'<span class="kr-long">{self.w("occ_hidden")}</span><span class="kr-short">?</span></span>')
@@ -233,11 +265,12 @@ class Screen(Panels):
                  + (f' <span class="kr-you">({self.say.t("table.you")})</span>' if mine else "")
                  + f'<span class="kr-facts">{count}{occ_html}</span>{assoc}{role}')
         style = f'left:{x:.1f}%;top:{y:.1f}%;--pc:{ctx.color(s)}'
-        if target is not None:
+        hit = ""
+        if target is not None:  # the whole seat is the tap; a name on it stays a tap of its own
             cmd, arg, label = target
-            return button(Html(inner), cmd=cmd, arg=arg, cls=f"{cls} kr-target", data_seat=s, style=style,
-                          aria_label=label)
-        return f'<div class="{cls}" data-seat="{s}" style="{style}">{inner}</div>'
+            hit = button("", cmd=cmd, arg=arg, cls="kr-seat-hit", aria_label=label)
+            cls += " kr-target"
+        return f'<div class="{cls}"{attrs(data_seat=s, style=style)}>{hit}<div class="kr-seat-in">{inner}</div></div>'
 
     # -------------------------------------------------- choosing on the table
     def _seat_targets(self) -> dict:
@@ -341,6 +374,9 @@ class Screen(Panels):
 
     def _btn(self, i, a, cls="", extra="") -> Html:
         label = self.label(a)
+        if a["type"] == "coat" and a["occ"]:  # a new occupation: what it does, on the button
+            body = h('<span class="kr-choice"><span>{}</span><small>{}</small></span>', label, self.fx(a["occ"]))
+            return act_button(i, body, cls=f"kr-act {cls}".strip(), icon=extra)  # named by all it says
         return act_button(i, label, cls=f"kr-act {cls}".strip(), icon=extra, aria_label=label)
 
     def _ui(self, arg, label, cls="", extra="", pressed=None) -> Html:

@@ -14,7 +14,7 @@ import json
 
 from engine.thurn_taxis.board import map_data
 
-from ...kit import Html, Say, act_button, attrs, button, ui_button
+from ...kit import Html, Say, act_button, attrs, button, h, join, ui_button
 from .layout import TILE_H, TILE_W, layout
 
 OFFICIALS = ("amtmann", "postmeister", "postillion", "wagner")
@@ -51,11 +51,65 @@ class Screen:
                 self.pick = int(arg[5:])
             except ValueError:
                 self.pick = 0
-        elif arg == "wagner":
-            self.wagner = not self.wagner
+        elif arg in ("wagner", "wagner:on", "wagner:off"):
+            self.wagner = not self.wagner if arg == "wagner" else arg == "wagner:on"
             self.pick = 0
         elif arg == "postillion":
             self.hint = "postillion_hint"
+
+    def describe(self, a) -> Html:
+        """One legal action in words (the hint says what the bot would do)."""
+        t, n = a["type"], self.n
+        if t == "take":
+            return self.t("take_city", city=n(self.view["display"][a["slot"]]["city"]))
+        if t == "deck":
+            return self.t("draw_deck", n=self.view.get("deck", 0))
+        if t == "play":
+            return self.t("play_at", city=n(a["city"]), end=self.t(a["end"]))
+        if t == "horse":
+            return self.t("horse_city", city=n(a["city"]), h=a["h"])
+        if t == "discard":
+            return self.t("discard_city", city=n(a["city"]))
+        if t == "score":
+            what = (self.t("score_go", cities=self.say.sentence(n(c) for c in a["cities"])) if a["cities"]
+                    else self.t("score_none"))
+            return what + Html(" (") + self.t("with_wagner") + Html(")") if a.get("wagner") else what
+        if t == "amtmann":
+            return self.t("off_amtmann") + Html(": ") + self.t("off_amtmann_rule")
+        return self.t({"abandon": "abandon_route", "pass": "end_turn"}.get(t, t))
+
+    def rules_extra(self, ident) -> Html:
+        """Beside a rules entry, what this table shows of it now: an official's
+        emblem, a stack's top tile and size and a region's cities, a carriage's
+        points and how many are left."""
+        if ident in OFFICIALS:
+            return Html('<div class="tt-rules-pic">') + self._official_icon(ident) + Html("</div>")
+        view = getattr(self, "view", None)
+        if view is None:
+            return Html("")
+        facts = []
+        if ident in (view.get("stacks") or {}):
+            facts.append(self._stack_text(ident))
+            region = next((r for r in self.m["bonus"]["regions"] if "region:" + r["id"] == ident), None)
+            if region:
+                cities = [c["id"] for c in self.m["cities"] if c["country"] in region["countries"]]
+                facts.append(self.t("rules_cities", cities=self.say.sentence(self.n(c) for c in cities)))
+        elif ident.startswith("carriage:") and not view.get("horses"):
+            n = ident.split(":")[1]
+            facts.append(self.t("carriage_pts", p=view["carriage_points"].get(n, 0),
+                                n=(view.get("carriage_supply") or {}).get(n, 0)))
+        return join(h('<p class="tt-rules-fact">{}</p>', f) for f in facts)
+
+    def show_hint(self, i: int) -> None:
+        """Bring the control that plays legal[i] on the screen: the card in
+        hand selected, or the scoring choice (with the Wagner or not) shown."""
+        a = self.legal[i]
+        if a["type"] in ("play", "horse"):
+            self.sel = _card_key(a["city"], a.get("h"))
+        elif a["type"] == "score":
+            self.wagner = bool(a.get("wagner"))
+            shown = [j for j in self.scores if bool(self.legal[j].get("wagner")) == self.wagner]
+            self.pick = shown.index(i)
 
     # ------------------------------------------------------------ helpers
     def t(self, key, **params) -> Html:
@@ -260,7 +314,8 @@ class Screen:
                 label = self.t("play_at", city=name, end=self.t(self.legal[i]["end"]))
                 out.append(f'<g class="tt-target" data-cmd="act" data-arg="{i}" tabindex="0" role="button" '
                            f'aria-label="{label}"><title>{label}</title>'
-                           f'<circle cx="{x}" cy="{y}" r="17" class="tt-glow"/>{body}</g>')
+                           f'<circle cx="{x}" cy="{y}" r="17" class="tt-glow"/>{body}'
+                           f'<circle cx="{x}" cy="{y}" r="25" class="tt-hit"/></g>')
             else:
                 out.append(f'<g class="tt-citygrp"><title>{self.n(cid)} – {self._country_name(c)}</title>{body}</g>')
         out.append("</svg>")
@@ -278,7 +333,9 @@ class Screen:
 
     # ------------------------------------------------------------ cards
     def _card(self, card: dict, zone: str, *, extra_attrs: str = "", count: int = 1, tag: str = "div",
-              extra_cls: str = "", label: str = "") -> str:
+              extra_cls: str = "", verb: str = "") -> str:
+        """A city card; `verb` (a word with {city}, e.g. "take_city") says what
+        a tap does, around the card's own visible words, for a screen reader."""
         city = self.cities.get(card["city"], {"country": None})
         colour = self._colour(city.get("country"))
         name = self.n(card["city"])
@@ -288,12 +345,14 @@ class Screen:
             shoes = (f'<span class="tt-shoes" aria-label="{self.t("horseshoes", h=card["h"])}">'
                      + "∩" * card["h"] + "</span>")
         cnt = f'<span class="tt-count">×{count}</span>' if count > 1 else ""
-        aria = f' aria-label="{label}"' if label else ""
+        before, _, after = str(self.t(verb, city="\0")).partition("\0") if verb else ("", "", "")
+        before = f'<span class="vh">{before}</span>' if before.strip() else ""
+        after = f'<span class="vh">{after}</span>' if after.strip() else ""
         typ = ' type="button"' if tag == "button" else ""
         return (f'<{tag}{typ} class="tt-card {extra_cls}" data-zone="{zone}"{attrs(data_city=card["city"])} '
-                f'style="--cc:{colour}"{aria} {extra_attrs}><span class="tt-stripe"></span>'
+                f'style="--cc:{colour}" {extra_attrs}><span class="tt-stripe"></span>{before}'
                 f'<span class="tt-cname">{name}</span><span class="tt-ccountry">{country}</span>'
-                f'{shoes}{cnt}</{tag}>')
+                f'{shoes}{cnt}{after}</{tag}>')
 
     def _hand(self) -> str:
         view = self.view
@@ -319,13 +378,12 @@ class Screen:
                 i = acts[0]
                 out.append(self._card(c, "hand", tag="button", count=cnt, extra_cls="tt-discard",
                                       extra_attrs=f'data-cmd="act" data-arg="{i}"',
-                                      label=self.t("discard_city", city=name)))
+                                      verb="discard_city"))
             elif acts:
                 pressed = "true" if self.sel == k else "false"
                 out.append(self._card(c, "hand", tag="button", count=cnt,
                                       extra_cls="tt-pick" + (" selected" if self.sel == k else ""),
-                                      extra_attrs=attrs(data_cmd="ui", data_arg=f"sel:{k}", aria_pressed=pressed),
-                                      label=name))
+                                      extra_attrs=attrs(data_cmd="ui", data_arg=f"sel:{k}", aria_pressed=pressed)))
             else:
                 out.append(self._card(c, "hand", count=cnt, extra_cls="tt-idle"))
         out.append("</div></section>")
@@ -343,14 +401,16 @@ class Screen:
             if i is not None:
                 out.append(self._card(c, "open", tag="button", extra_cls="tt-take",
                                       extra_attrs=f'data-cmd="act" data-arg="{i}"',
-                                      label=self.t("take_city", city=self.n(c["city"]))))
+                                      verb="take_city"))
             else:
                 out.append(self._card(c, "open"))
         i = self.index.get(_key({"type": "deck"}))
         label = self.t("draw_deck", n=view.get("deck", 0))
         if i is not None:
-            out.append(act_button(i, Html(f'<span>{self.t("deck_title")}</span><b>{view.get("deck", 0)}</b>'),
-                                  cls="tt-deck tt-take", aria_label=label))
+            # the name starts with the visible words ("Deck 6"), then says what a tap does
+            name = self.t("deck_title") + Html(f' {view.get("deck", 0)}: ') + label
+            out.append(act_button(i, Html(f'<span>{self.t("deck_title")}</span> <b>{view.get("deck", 0)}</b>'),
+                                  cls="tt-deck tt-take", aria_label=name))
         else:
             out.append(f'<div class="tt-deck" aria-label="{label}"><span>{self.t("deck_title")}</span>'
                        f'<b>{view.get("deck", 0)}</b></div>')
@@ -396,9 +456,19 @@ class Screen:
         return "".join(out)
 
     # ------------------------------------------------------------ officials
+    def _official_state(self, off, ts) -> str:
+        """What an official's card says now ("" for nothing): "used" only once
+        it was used this turn, never before."""
+        if ts.get("official") != off:
+            if off == "postmeister" and (self.view.get("prompt") or {}).get("k") == "play_or_draw":
+                return self.t("official_take_second")  # called by simply drawing again
+            return ""
+        if off == "postmeister" and ts.get("must_draw_two") and ts.get("drawn", 0) < 2:
+            return self.t("official_compulsory")  # two draws with an empty hand, not done yet
+        return self.t("official_used")
+
     def _officials(self) -> str:
         ts = self.view.get("turn_state") or {}
-        used = ts.get("official")
         mine = self.me is not None and self.me == self.view.get("active")
         out = [f'<section class="tt-officials" aria-label="{self.t("officials")}">'
                f'<h3>{self.t("officials")}</h3><div class="tt-offrow">']
@@ -424,14 +494,18 @@ class Screen:
                 state = self.t("official_not_here")
             if cmd:
                 cls += " on"
-            if mine and used == off:
-                state = self.t("official_used")
-                cls += " used"
+            now = self._official_state(off, ts) if mine else ""
+            if now:
+                state = now
+                cls += " used" if ts.get("official") == off else ""
             body = (Html(f'<span class="tt-offname">{self._official_icon(off)}{name}</span>'
                          f'<span class="tt-offrule">{rule}</span>')
                     + (Html(f'<span class="tt-offstate">{state}</span>') if state else ""))
-            out.append(button(body, cmd=cmd, arg=arg, cls=cls, title=name + ": " + rule, pressed=pressed,
-                              disabled=cmd is None))
+            use = button(body, cmd=cmd, arg=arg, cls=cls, title=name + ": " + rule, pressed=pressed,
+                         disabled=cmd is None)
+            # the official's rules entry: a tap of its own beside the card (a button holds no button)
+            about = self.say.item(off, "?", cls="tt-offinfo", aria_label=self.say.t("rules.about", name=name))
+            out.append(Html('<div class="tt-offcard">') + use + about + Html("</div>"))
         out.append("</div>")
         if self.hint:
             out.append(f'<p class="tt-hint">{self.t(self.hint)}</p>')
@@ -484,6 +558,15 @@ class Screen:
                        f'<h3>{self.t("score_title")}'
                        + (f' <small>({self.t("with_wagner")})</small>' if self.wagner else "")
                        + '</h3><div class="tt-btns">')
+            if self.wagner_possible:  # the Cartwright is a choice of the scoring, with what it earns
+                prompt = view.get("prompt") or {}
+                plain, more = prompt.get("carriage"), prompt.get("wagner_carriage")
+                won = (lambda n: self.t("carriage_won", n=n) if n else self.t("carriage_none"))
+                out.append(ui_button("wagner:off", self.t("score_plain", carriage=won(plain)), cls="tt-choice tt-wagner",
+                                     pressed=not self.wagner))
+                out.append(ui_button("wagner:on", self.t("score_wagner", carriage=won(more)), cls="tt-choice tt-wagner",
+                                     pressed=self.wagner, icon=self._official_icon("wagner")))
+                out.append(Html('</div><div class="tt-btns">'))
             if len(self.score_shown) > 1:
                 for j, i in enumerate(self.score_shown):
                     cities = self.say.sentence(self.n(c) for c in legal[i]["cities"])
@@ -529,7 +612,7 @@ class Screen:
                 part.append(f'<div class="tt-muted">{self.t("horse_cards", list=" ".join("∩" * h for h in p["horse_cards"]))}</div>')
             if p.get("bonus") is not None and (s == self.me or view.get("over")):
                 tiles = "".join(f'<li class="tt-mytile"{attrs(data_tile=b["tile"])} data-value="{b["value"]}">'
-                                f'<b>{b["value"]}</b> {self.n(b["tile"])}</li>' for b in p["bonus"])
+                                f'{self._tile_item(b)}</li>' for b in p["bonus"])
                 part.append(f'<ul class="tt-mytiles">{tiles}</ul>')
                 if p["bonus"]:
                     part.append(f'<div class="tt-muted">{self.t("tiles_points", p=p.get("bonus_points", 0))}</div>')
@@ -541,6 +624,10 @@ class Screen:
                 part.append(f'<div class="tt-proute">{line}<span class="tt-muted">{self.t("route_of")}:</span> {route}</div>')
             out[s] = Html(f'<div class="tt-player" data-seat="{s}">{"".join(part)}</div>')
         return out
+
+    def _tile_item(self, b) -> Html:
+        """An own bonus tile (value and name): a tap opens its rules entry."""
+        return self.say.item(b["tile"], Html(f"<b>{b['value']}</b> ") + self.n(b["tile"]))
 
     def _stacks(self) -> str:
         view, m = self.view, self.m
@@ -563,8 +650,9 @@ class Screen:
                 sw = f'<span class="tt-sw" style="--cc:{self._colour(None)}"></span>'
             top = (f'<b class="tt-top">{vals[0]}</b><span class="tt-muted">{self.t("stack_left", n=len(vals))}</span>'
                    if vals else f'<span class="tt-muted">{self.t("stack_empty")}</span>')
+            body = Html(f'{sw}<span class="tt-sname">{self.n(key).replace("/", "/<wbr>")}</span>{top}')
             out.append(f'<li class="tt-stack{" gone" if not vals else ""}"{attrs(data_stack=key)}>'
-                       f'{sw}<span class="tt-sname">{self.n(key).replace("/", "/<wbr>")}</span>{top}</li>')
+                       f'{self.say.item(key, body, cls="tt-stack-item")}</li>')
         out.append("</ul>")
         if not view.get("horses"):
             sup = view.get("carriage_supply") or {}
@@ -572,8 +660,10 @@ class Screen:
             points = view["carriage_points"]
             for n in sorted(int(k) for k in points):
                 left = sup.get(str(n), 0)
-                out.append(f'<li class="tt-carr{" gone" if not left else ""}"><span class="tt-carrn">{n}</span>'
-                           f'<span class="tt-muted">{self.t("carriage_pts", p=points[str(n)], n=left)}</span></li>')
+                body = Html(f'<span class="tt-carrn">{n}</span>'
+                            f'<span class="tt-muted">{self.t("carriage_pts", p=points[str(n)], n=left)}</span>')
+                out.append(f'<li class="tt-carr{" gone" if not left else ""}">'
+                           f'{self.say.item(f"carriage:{n}", body, cls="tt-stack-item")}</li>')
             out.append("</ul>")
         out.append("</section>")
         return "".join(out)
