@@ -144,7 +144,7 @@ def lighthouse(url, preset, runs):
     return {**row, "lighthouse": report["lighthouseVersion"], "runs": runs}
 
 
-def bot_times(browser, url, decisions):
+def bot_times(browser, url, decisions, levels=None, games=None):
     import engine
     from engine import bots
 
@@ -153,9 +153,11 @@ def bot_times(browser, url, decisions):
     page.goto(url)
     page.wait_for_selector("body[data-ready=lobby]", state="attached", timeout=120_000)
     rows = []
-    for game_id in sorted(engine.GAMES):
+    for game_id in sorted(games or engine.GAMES):
         seats = 2 if engine.GAMES[game_id].min_seats <= 2 else 6
         for level in bots.LEVELS[game_id]:
+            if levels and level not in levels:
+                continue
             times = json.loads(run_in_page(page, "bot_decisions", game_id, level, seats, decisions))
             p90 = sorted(times)[int(0.9 * (len(times) - 1))]
             rows.append((game_id, level, seats, statistics.median(times), p90, max(times), len(times)))
@@ -212,8 +214,12 @@ def main():
     parser.add_argument("--lighthouse-runs", type=int, default=3)
     parser.add_argument("--parts", default="start,size,lighthouse,bots,stalls",
                         help="which measurements to run, comma-separated")
+    parser.add_argument("--levels", default="", help="bot levels to time/stall-test (default all)")
+    parser.add_argument("--games", default="", help="games for the bot parts (default all)")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
+    levels = set(filter(None, args.levels.split(",")))
+    games = list(filter(None, args.games.split(",")))
     from playwright.sync_api import sync_playwright
 
     dist = Path(os.environ.get("SPEELTAFEL_DIST") or ROOT / "dist").resolve()
@@ -247,7 +253,7 @@ def main():
                     row = {"page": name, "preset": preset, **lighthouse(url, preset, args.lighthouse_runs)}
                     print(json.dumps(row), flush=True)
         if "bots" in parts:
-            for row in bot_times(browser, table_url, args.decisions):
+            for row in bot_times(browser, table_url, args.decisions, levels, games):
                 print(json.dumps({"game": row[0], "level": row[1], "seats": row[2], "median_ms": round(row[3], 1),
                                   "p90_ms": round(row[4], 1), "max_ms": round(row[5], 1), "decisions": row[6]}),
                       flush=True)
@@ -255,9 +261,11 @@ def main():
             import engine
             from engine import bots as bot_levels
 
-            for game_id in sorted(engine.GAMES):
+            for game_id in sorted(games or engine.GAMES):
                 seats = 2 if engine.GAMES[game_id].min_seats <= 2 else 6
                 for level in bot_levels.LEVELS[game_id][1:]:
+                    if levels and level not in levels:
+                        continue
                     stall, count, moves = longest_stall(browser, table_url, game_id, seats, level,
                                                         args.stall_seconds)
                     print(json.dumps({"game": game_id, "level": level, "seats": seats,

@@ -2,6 +2,10 @@
 
 import types
 
+import pytest
+
+from collections import Counter
+
 from engine import bots, new_game
 from engine.play import bot_chooser
 from engine.play import play as play_out
@@ -53,3 +57,36 @@ def test_bot_uses_only_the_view():
     other.assoc[x], other.assoc[y] = other.assoc[y], other.assoc[x]
     assert other.view(seat) == view
     assert bots.choose("kutschfahrt", other.view(seat), legal, "strong", seed=1) == a
+
+
+@pytest.mark.parametrize("seats", [3, 6, 10])
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_tables_of_one_level_end(seats, level):
+    """Bots steer toward a claim: tables of one level end (the 200-game runs
+    are in BENCHMARKS.md).  At 10 seats these seeds never ended before."""
+    for seed in (0, 1):
+        st = play(seats, seed, [level] * seats)
+        assert st.is_over(), f"{seats} {level} seed {seed}: no end after 6000 decisions"
+        assert st.result()["stats"]["claims"]
+
+
+def test_certain_holdings_never_exceed_the_hands():
+    """The lower bound a claim relies on is sound at every step (all objects,
+    smuggling, every level) and not empty."""
+    st = new_game("kutschfahrt", 5, {"object_set": "all", "smuggling": True}, 3)
+    levels = ["strong", "basic", "random", "strong", "basic"]
+    known = 0
+    for d in range(700):
+        if st.is_over():
+            break
+        for seat in range(st.seats):
+            cert = kbots.certain_holdings(st.view(seat))
+            assert cert[seat] == Counter(st.hands[seat])
+            for t in range(st.seats):
+                real = Counter(st.hands[t])
+                assert all(real[k] >= n for k, n in cert[t].items()), (seat, t, cert[t], real)
+                known += sum(cert[t].values()) if t != seat else 0
+        seat = st.to_act()[0]
+        st.apply(seat, bots.choose("kutschfahrt", st.view(seat), st.legal_actions(seat),
+                                   levels[seat], d, 200))
+    assert known > 100

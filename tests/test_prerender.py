@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 import pytest
 
 import engine
+from engine import bots
 from engine.registry import GameSpec, Option
 
 from . import ui_support  # noqa: F401  (puts web/ on the path)
@@ -124,7 +125,7 @@ def test_what_the_form_cannot_mean_keeps_the_default():
     assert prerender.model_from_form("chess", {}, words, GAMES) is None
     assert prerender.model_from_form("carcassonne", {}, words, ["kutschfahrt"]) is None  # not playable here
     unknown_level = prerender.model_from_form("carcassonne", {"kind-1": "bot:grandmaster"}, words, GAMES)
-    assert unknown_level["players"][1]["level"] == lobby.strongest("carcassonne")
+    assert unknown_level["players"][1]["level"] == bots.default_level("carcassonne")
 
 
 def test_the_focus_goes_to_the_same_control_in_the_live_lobby():

@@ -14,6 +14,8 @@ import json
 
 import pytest
 
+from engine import bots
+
 from . import fake_dom
 from .reliability_cases import CURRENT, PREFIX, PREFS, good_saves, import_cases, save_text, storage_cases
 from .ui_support import FakeStorage
@@ -239,15 +241,10 @@ def test_prefs_fall_back_field_by_field():
         assert model["options"]["map"] == "north" and "horses" not in model["options"]
         names = [p["name"] for p in model["players"]]
         assert names[0] == "Anna" and names[2] == "Cas" and names[1] == "Bot 2"
-        assert model["players"][2]["level"] == app_levels("thurn_taxis")[-1]
+        assert model["players"][2]["level"] == bots.default_level("thurn_taxis")  # an unknown level: the default
         assert PREFS in backend.items and json.loads(backend.items[PREFS])["bot_delay_ms"] == "slow", \
             "start-up reads the preferences, it does not rewrite them"
     run(scenario)
-
-
-def app_levels(game_id):
-    from engine import bots
-    return bots.LEVELS[game_id]
 
 
 def test_a_save_that_fails_to_resume_is_set_aside_not_lost():

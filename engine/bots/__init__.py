@@ -47,6 +47,13 @@ class _Levels(dict):
 LEVELS = _Levels()
 
 
+def default_level(game_id: str) -> str:
+    """The level a new bot seat gets: "hard" (answers at once and plays well);
+    "expert" thinks up to a second a move, slow at a table of many bots."""
+    levels = LEVELS[game_id]
+    return levels[min(2, len(levels) - 1)]
+
+
 def think(game_id: str, view: dict, legal_actions: list, level: str = "random",
           seed: int = 0, budget_ms: int = 1000):
     """A generator that yields while the bot thinks and returns its action."""

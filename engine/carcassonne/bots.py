@@ -14,7 +14,8 @@ of the remaining tiles, which search samples from that multiset.
   next player answers with his best move, and the candidate keeps the mean.
   Work budget: budget_ms=1000 means WORK_PER_SECOND evaluations (about
   100-300 ms in CPython; calibrated with bench/carcassonne_speed.py); it yields
-  every YIELD_EVERY evaluations (about 10-40 ms of work in CPython).
+  every YIELD_EVERY evaluations (a few ms of work in CPython, at most ~15 ms
+  in the browser late in the game, where an evaluation copies a big board).
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from .core import CROWN_SEG, FOLLOWERS, SEG_CROWNS, SEGMENTS, Game
 from .sample import game_from_view
 from .tiles import CITY, FIELD, KIND_OF, MONASTERY, ROAD, TILES
 
-LEVELS = ["random", "greedy", "strong"]
+LEVELS = ["random", "greedy", "strong", "expert"]
 WORK_PER_SECOND = 800   # evaluations for budget_ms=1000
-YIELD_EVERY = 60
+YIELD_EVERY = 15
 
 
 # ------------------------------------------------------------- rebuilding
@@ -263,6 +264,9 @@ def think(view, legal, level, rng, budget_ms):
         return greedy(view, legal, rng)
     if level == "strong":
         return strong(view, legal, rng, budget_ms)
+    if level == "expert":
+        from .expert import expert
+        return expert(view, legal, rng, budget_ms)
     return rng.choice(legal)
 
 

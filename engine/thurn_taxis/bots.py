@@ -4,13 +4,14 @@
   otherwise plain choices (extend the route with a city it has not built
   in, draw an open card that fits, drop cards it cannot use).
 - strong: see `strong.py` (a planner over the view, no look at hidden cards).
+- expert: see `expert.py` (the strong policy played out in sampled futures).
 """
 
 from __future__ import annotations
 
 from .board import load_map
 
-LEVELS = ["random", "greedy", "strong"]
+LEVELS = ["random", "greedy", "strong", "expert"]
 
 
 class Ctx:
@@ -130,5 +131,8 @@ def _greedy_draw(ctx, legal):
 def think(view, legal, level, rng, budget_ms):
     if level == "greedy":
         return greedy(view, legal, rng)
+    if level == "expert":
+        from .expert import expert
+        return expert(view, legal, rng, budget_ms)
     from .strong import think_strong
     return think_strong(view, legal, rng, budget_ms)

@@ -3,7 +3,10 @@
 Hidden from a seat: the other hands (except cards seen taken from the open
 display), the cities of the others' carriage cards (horses), the order of
 deck and discards, and which bonus tiles the others hold.  The sampler deals
-those anew from the cards and tiles not accounted for.
+the cards anew from those not accounted for.  The others' bonus tiles are
+not guessed: which stack each scoring took from follows from the public
+scorings in the log (the same `tiles_won` the state uses), so they are
+replayed exactly.
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ from __future__ import annotations
 from engine.sampling import adopt_history
 
 from .board import load_map
-from .state import ThurnTaxisState, initial_stacks
+from .scoring import initial_stacks, tiles_won
+from .state import ThurnTaxisState
 
 
 def sample_state(view, rng) -> ThurnTaxisState:
@@ -46,14 +50,17 @@ def sample_state(view, rng) -> ThurnTaxisState:
     for s, p in enumerate(players):
         if p.get("carriage_cards") is not None:
             state.horse_cards[s] = [take(c["city"], c["h"]) for c in p["carriage_cards"]]
-        elif state.horses_mode:
-            state.horse_cards[s] = [take_horses(h) for h in p["horse_cards"]]
     state.hands = [[] for _ in range(n)]
     if view["hand"] is not None:
         state.hands[seat] = [take(c["city"], c["h"]) for c in view["hand"]]
     for s, p in enumerate(players):
         if s != seat:  # cards seen taken from the display are still in that hand
             state.hands[s] = [take(city) for city in p["taken_open"]]
+    # only then the carriage cards seen by their horseshoes alone: a random
+    # one taken first could be the last card of a city seen taken openly
+    for s, p in enumerate(players):
+        if p.get("carriage_cards") is None and state.horses_mode:
+            state.horse_cards[s] = [take_horses(h) for h in p["horse_cards"]]
     rest = sorted(free)
     rng.shuffle(rest)
     for s, p in enumerate(players):
@@ -67,7 +74,7 @@ def sample_state(view, rng) -> ThurnTaxisState:
     state.carriages = [list(p["carriages"]) for p in players]
     state.carriage_supply = {int(k): v for k, v in view["carriage_supply"].items()}
     state.stacks = {k: list(v) for k, v in view["stacks"].items()}
-    state.bonus = _bonus_tiles(b, view, rng)
+    state.bonus = _bonus_tiles(b, view)
     state._new_tiles = []
     state.open_taken = [[b.index[c] for c in p["taken_open"]] for p in players]
     state.start = view["start_player"]
@@ -81,27 +88,23 @@ def sample_state(view, rng) -> ThurnTaxisState:
     return state
 
 
-def _bonus_tiles(b, view, rng) -> list:
-    """Own (and, at the end, everyone's) tiles as shown; the others get the
-    tiles gone from the stacks that nobody shown holds, one per kind each."""
-    players = view["players"]
-    out = [[[t["tile"], t["value"]] for t in p["bonus"]] if "bonus" in p else [] for p in players]
-    gone = []
-    for key, values in initial_stacks(b).items():
-        taken = values[:len(values) - len(view["stacks"][key])]
-        for value in taken:
-            gone.append([key, value])
-    for tiles in out:
-        for tile in tiles:
-            if tile in gone:
-                gone.remove(tile)
-    rng.shuffle(gone)
-    for s, p in enumerate(players):
-        if "bonus" in p:
-            continue
-        for _ in range(p["bonus_count"]):
-            held = {k for k, _ in out[s]}
-            pick = next((t for t in gone if t[0] not in held), None) or gone[0]
-            gone.remove(pick)
-            out[s].append(pick)
-    return out
+def _bonus_tiles(b, view) -> list:
+    """Every seat's bonus tiles, replayed from the scorings in the public log
+    (the stacks are public and taken from the top, so this is exact)."""
+    seats = view["seats"]
+    stacks = initial_stacks(b)
+    built = [set() for _ in range(seats)]
+    got = [[] for _ in range(seats)]
+    rule = view["options"]["all_countries"]
+    for e in view["log"]:
+        k = e["k"]
+        if k in ("score", "score_no_houses"):
+            s = e["seat"]
+            cities = [b.index[c] for c in e.get("houses", [])]
+            held = {key for key, _ in got[s]}
+            for key in tiles_won(b, stacks, held, built[s], cities, len(e["route"]), rule):
+                got[s].append([key, stacks[key].pop(0)])
+            built[s] |= set(cities)
+        elif k == "end_trigger" and stacks["end"]:
+            got[e["seat"]].append(["end", stacks["end"].pop(0)])
+    return got

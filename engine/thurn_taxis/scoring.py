@@ -97,3 +97,40 @@ def length_stack(board, stacks, length):
 def next_carriage(carriages):
     top = max(carriages) if carriages else 2
     return top + 1 if top < 7 else None
+
+
+def initial_stacks(board) -> dict:
+    """The bonus tile stacks at the start: key -> values, top first."""
+    stacks = {}
+    for rid, _, values in board.regions:
+        stacks["region:" + rid] = list(values)
+    stacks["all"] = list(board.all_values)
+    for length, values in board.length.items():
+        stacks[f"len{length}"] = list(values)
+    stacks["end"] = list(board.end_values)
+    for c in board.free_cities:
+        stacks["free:" + board.cities[c]] = [board.free_value]
+    return stacks
+
+
+def tiles_won(board, stacks, held, built_before, cities, route_len, all_rule) -> list:
+    """The stacks one scoring takes a tile from (the end tile aside): regions
+    now complete, all countries, free cities newly built, the route's length.
+    `held`: the stack keys the player already has a tile of."""
+    built = set(built_before) | set(cities)
+    keys = []
+    for rid in completed_regions(board, built):
+        key = "region:" + rid
+        if key not in held and stacks[key]:
+            keys.append(key)
+    if "all" not in held and stacks["all"] and has_all_countries(board, built, all_rule):
+        keys.append("all")
+    for c in cities:
+        key = "free:" + board.cities[c]
+        if board.free[c] and c not in built_before and stacks.get(key):
+            keys.append(key)
+    if route_len >= board.min_length:
+        key = length_stack(board, stacks, route_len)
+        if key:
+            keys.append(key)
+    return keys

@@ -24,28 +24,14 @@ from __future__ import annotations
 from engine.protocol import State
 
 from .board import load_map
-from .scoring import (CARRIAGE_POINTS, MIN_ROUTE, completed_regions, fitting_ends,
-                      has_all_countries, length_stack, next_carriage, placements)
+from .scoring import (CARRIAGE_POINTS, MIN_ROUTE, fitting_ends, initial_stacks,
+                      next_carriage, placements, tiles_won)
 
 HOUSES = 20
 OPEN = 6
 HAND_AFTER_SCORING = 3
 MAX_HORSE_CARDS = 6
 BASE_HORSES = 2
-
-
-def initial_stacks(b) -> dict:
-    """The bonus stacks at the start: key -> values, the next tile first."""
-    stacks = {}
-    for rid, _, values in b.regions:
-        stacks["region:" + rid] = list(values)
-    stacks["all"] = list(b.all_values)
-    for length, values in b.length.items():
-        stacks[f"len{length}"] = list(values)
-    stacks["end"] = list(b.end_values)
-    for c in b.free_cities:
-        stacks["free:" + b.cities[c]] = [b.free_value]
-    return stacks
 
 
 class ThurnTaxisState(State):
@@ -380,24 +366,11 @@ class ThurnTaxisState(State):
             self.houses[seat].append(c)
         self.houses_left[seat] -= len(cities)
         self._new_tiles = []
-        built = set(self.houses[seat])
         held = {k for k, _ in self.bonus[seat]}
-        for rid in completed_regions(b, built):
-            key = "region:" + rid
-            if key not in held and self.stacks[key]:
-                self._take_tile(seat, key)
-        if ("all" not in held and self.stacks["all"]
-                and has_all_countries(b, built, self.options["all_countries"])):
-            self._take_tile(seat, "all")
-        for c in cities:
-            key = "free:" + b.cities[c]
-            if b.free[c] and c not in built_before and self.stacks.get(key):
-                self._take_tile(seat, key)
         n = len(self.routes[seat])
-        if n >= b.min_length:
-            key = length_stack(b, self.stacks, n)
-            if key:
-                self._take_tile(seat, key)
+        for key in tiles_won(b, self.stacks, held, built_before, cities, n,
+                             self.options["all_countries"]):
+            self._take_tile(seat, key)
         carriage = self.carriage_won(seat, self.wagner)
         if carriage:
             self.carriage_supply[carriage] -= 1

@@ -85,6 +85,7 @@ class Plan:
         self.opp_built = [{self.b.index[c] for c in p["houses"]}
                           for s, p in enumerate(self.players) if s != self.seat]
         self.end_near = self._end_near()
+        self._base = None  # the longest chain from the own hand (card_gain reuses it)
 
     def _end_near(self):
         if self.view["end_triggered_by"] is not None:
@@ -153,10 +154,15 @@ class Plan:
 
     def card_gain(self, c, hand=None):
         """How much having card c in hand improves the plan."""
-        hand = self.ctx.hand if hand is None else hand
         route = self.ctx.route
         b = self.b
-        base, _, _ = _chains(b, route, hand)
+        if hand is None:
+            hand = self.ctx.hand
+            if self._base is None:
+                self._base = _chains(b, route, hand)[0]
+            base = self._base
+        else:
+            base, _, _ = _chains(b, route, hand)
         with_c, _, used = _chains(b, route, hand + [c])
         v = 0.0
         if with_c > base:

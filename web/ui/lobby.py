@@ -24,10 +24,6 @@ def default_model(game_id: str | None, words: Words | None = None) -> dict | Non
     return model
 
 
-def strongest(game_id: str) -> str:
-    return bots.LEVELS[game_id][-1]
-
-
 def fit_players(model: dict, words: Words | None = None) -> None:
     """Keep the player list as long as the seat count; new seats are bots."""
     players = model["players"]
@@ -38,12 +34,12 @@ def fit_players(model: dict, words: Words | None = None) -> None:
             players.append({"name": name, "kind": "human", "level": None})
         else:
             name = words.t("lobby.bot_name", n=n) if words else f"Bot {n}"
-            players.append({"name": name, "kind": "bot", "level": strongest(model["game"])})
+            players.append({"name": name, "kind": "bot", "level": bots.default_level(model["game"])})
     del players[model["seats"]:]
     levels = bots.LEVELS[model["game"]]
     for p in players:
         if p["kind"] == "bot" and p.get("level") not in levels:
-            p["level"] = levels[-1]
+            p["level"] = bots.default_level(model["game"])
 
 
 def resolved_options(model: dict) -> dict:
@@ -146,7 +142,9 @@ def render_game_form(model: dict, words: Words, static: bool = False) -> str:
             sel = " selected" if value == kind else ""
             out.append(f'<option value="{esc(value)}"{sel}>{esc(label)}</option>')
         out.append("</select></li>")
-    out.append("</ol></fieldset>")
+    out.append('</ol><ul class="level-help">')
+    out += [f'<li>{esc(words.t("levelhelp." + lv))}</li>' for lv in levels]
+    out.append("</ul></fieldset>")
     # options
     out.append(f'<fieldset class="options"><legend>{esc(words.t("lobby.options"))}</legend>')
     options = resolved_options(model)

@@ -140,7 +140,7 @@ def lobby_model(form: dict | None, words, games: list[str]) -> dict | None:
         if p["kind"] == "human":
             seat.update(kind="human", level=None)
         else:
-            seat.update(kind="bot", level=p["level"] or lobby.strongest(game))
+            seat.update(kind="bot", level=p["level"] or bots.default_level(game))
         if p["name"]:
             seat["name"] = p["name"]
     model["options"] = dict(form.get("options", {}))

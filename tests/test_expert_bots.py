@@ -1,0 +1,147 @@
+"""The expert bots and the samplers they search on.
+
+- `sample_state(view, rng)` gives a full state whose view for that seat is the
+  view itself, with the same legal actions, that can be played on;
+- the expert decides from the view alone: the same view behind a different
+  hidden state gives the same decision;
+- its thinking is sliced (a generator that yields often).
+"""
+
+import json
+import types
+
+import pytest
+
+from engine import bots, new_game
+from engine.rng import Rng
+from engine.carcassonne.sample import sample_state as carcassonne_sample
+from engine.thurn_taxis.sample import sample_state as thurn_taxis_sample
+
+SAMPLERS = {"carcassonne": carcassonne_sample, "thurn_taxis": thurn_taxis_sample}
+TABLES = {
+    "carcassonne": [(2, None), (3, {"start": "classic"}), (5, None)],
+    "thurn_taxis": [(2, None), (3, {"map": "north"}), (4, {"map": "north", "horses": True})],
+}
+
+
+def _positions(game_id, seats, options, seed, every):
+    """Positions of a game played by greedy/strong bots, every `every` moves."""
+    st = new_game(game_id, seats, options, seed)
+    rng = Rng(seed)
+    k = 0
+    while not st.is_over():
+        seat = st.to_act()[0]
+        if k % every == 0:
+            yield st
+        level = "strong" if k % 3 else "random"
+        st.apply(seat, bots.choose(game_id, st.view(seat), st.legal_actions(seat), level,
+                                   rng.below(1 << 30), 50))
+        k += 1
+
+
+def _cards(st):
+    """Every Thurn und Taxis card in the state, sorted (each must be there once)."""
+    cards = st.deck + st.discards + [c for c in st.display if c is not None]
+    for group in (st.hands, st.routes, st.horse_cards):
+        cards += [c for cs in group for c in cs]
+    return sorted(cards)
+
+
+@pytest.mark.parametrize("game_id", sorted(SAMPLERS))
+def test_sample_matches_the_view_and_plays_on(game_id):
+    sample = SAMPLERS[game_id]
+    rng = Rng(11)
+    checked = 0
+    for i, (seats, options) in enumerate(TABLES[game_id]):
+        for st in _positions(game_id, seats, options, 20 + i, 9):
+            for seat in range(seats):
+                view = st.view(seat)
+                smp = sample(view, rng)
+                assert smp.view(seat) == view
+                checked += 1
+                if seat in st.to_act():
+                    assert smp.legal_actions(seat) == st.legal_actions(seat)
+                if game_id == "thurn_taxis":
+                    assert _cards(smp) == list(range(smp.board.n * smp.board.copies))
+                    assert smp.bonus == st.bonus  # replayed from the public scorings
+                # the sample is a game that goes on
+                for _ in range(6):
+                    if smp.is_over():
+                        break
+                    s = smp.to_act()[0]
+                    smp.apply(s, rng.choice(smp.legal_actions(s)))
+    assert checked > 50
+
+
+def test_thurn_taxis_samples_vary_what_is_hidden():
+    def hidden_cards(p):  # cards of the other hand nobody saw taken
+        other = 1 - p.to_act()[0]
+        return len(p.hands[other]) - len(p.open_taken[other])
+    st = next(p for k, p in enumerate(_positions("thurn_taxis", 2, None, 3, 1)) if k >= 40 and hidden_cards(p) >= 2)
+    seat = st.to_act()[0]
+    view = st.view(seat)
+    rng = Rng(5)
+    hands = {tuple(sorted(thurn_taxis_sample(view, rng).hands[1 - seat])) for _ in range(10)}
+    decks = {tuple(thurn_taxis_sample(view, rng).deck) for _ in range(10)}
+    assert len(hands) > 1 and len(decks) > 1
+    city = st.board.card_city
+    mine = sorted(city(c) for c in st.hands[seat])
+    assert all(sorted(city(c) for c in thurn_taxis_sample(view, rng).hands[seat]) == mine
+               for _ in range(5))
+
+
+def _hidden_twin(game_id, st, seat):
+    """The same position with different hidden parts (same view for `seat`)."""
+    twin = st.clone()
+    if game_id == "carcassonne":
+        twin.rng = Rng(987654321)  # another draw order of the same bag
+    else:
+        other = (seat + 1) % st.seats
+        hand = twin.hands[other]
+        unseen = [i for i, c in enumerate(hand) if st.board.card_city(c) not in twin.open_taken[other]]
+        if unseen and twin.deck:  # a card nobody saw goes back to the deck, another comes
+            i = unseen[0]
+            hand[i], twin.deck[0] = twin.deck[0], hand[i]
+        twin.deck.reverse()
+        twin.bonus[other] = [[k, v + 5] for k, v in twin.bonus[other]]
+    return twin
+
+
+@pytest.mark.parametrize("game_id", sorted(SAMPLERS))
+def test_expert_decides_from_the_view_alone(game_id):
+    decided = 0
+    for st in _positions(game_id, 2, None, 7, 11):
+        seat = st.to_act()[0]
+        legal = st.legal_actions(seat)
+        if len(legal) < 2:
+            continue
+        twin = _hidden_twin(game_id, st, seat)
+        assert json.dumps(twin.view(seat), sort_keys=True) == json.dumps(st.view(seat), sort_keys=True)
+        a = bots.choose(game_id, st.view(seat), legal, "expert", seed=3, budget_ms=40)
+        assert a in legal
+        assert bots.choose(game_id, twin.view(seat), legal, "expert", seed=3, budget_ms=40) == a
+        decided += 1
+        if decided >= 4:
+            break
+    assert decided >= 4
+
+
+@pytest.mark.parametrize("game_id", sorted(SAMPLERS))
+def test_expert_thinks_in_slices(game_id):
+    """A full-budget decision yields many times (the page runs it in slices)."""
+    for st in _positions(game_id, 2, None, 4, 17):
+        seat = st.to_act()[0]
+        legal = st.legal_actions(seat)
+        if len(legal) >= 4 and st.view(seat)["phase"] in ("place", "draw", "play"):
+            break
+    gen = bots.think(game_id, st.view(seat), legal, "expert", seed=1, budget_ms=1000)
+    assert isinstance(gen, types.GeneratorType)
+    yields = 0
+    while True:
+        try:
+            next(gen)
+            yields += 1
+        except StopIteration as done:
+            assert done.value in legal
+            break
+    assert yields >= 30
