@@ -81,8 +81,9 @@ def check_secrets(scr, html, st, seat):
         assert zone in ("hand", "open", "route"), zone
         shown[(zone, city)] += 1
     hand_shown = Counter()
-    for m in re.finditer(r'data-zone="hand" data-city="([^"]+)"[^>]*>.*?(?:<span class="tt-count">×(\d+)</span>)?</(?:button|div)>', html):
-        hand_shown[m.group(1)] += int(m.group(2) or 1)
+    for m in re.finditer(r'data-zone="hand" data-city="([^"]+)"[^>]*>(.*?)</(?:button|div)>', html):
+        count = re.search(r'<span class="tt-count">×(\d+)</span>', m.group(2))  # anywhere in the card
+        hand_shown[m.group(1)] += int(count.group(1)) if count else 1
     assert hand_shown == Counter(b.cities[b.card_city(c)] for c in st.hands[seat])
     open_shown = Counter(city for (zone, city), n in shown.items() if zone == "open" for _ in range(n))
     assert open_shown == Counter(b.cities[b.card_city(c)] for c in st.display if c is not None)
