@@ -3,29 +3,28 @@
 The only module (with `dom.py`) that touches the page.  A tap arrives as a
 DOM event on an element with `data-cmd`; the matching `cmd_*` method turns it
 into an engine action or a change of screen; the page is rendered anew from
-the engine's view.  Bots think in slices between animation frames.
+the engine's view.  Lobby commands, saves and the bot loop are mixed in
+from lobby_cmds.py, save_cmds.py and bot_loop.py.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import re
-import time
 
 import engine
-from engine import saves
 from engine.saves import SaveError
 
 from . import dom, lobby, prerender, rules, screens, startup, table, tabs
+from .bot_loop import BotLoop
 from .i18n import LANGS, Words, pick_lang
+from .lobby_cmds import LobbyCommands
+from .save_cmds import SaveCommands
 from .session import HANDOFF, PRIVATE, WINDOW, Session
-from .storage import PREFIX, MemoryBackend, SaveStore, StorageFailed, StorageFull
-
-SLICE_MS = 25  # a bot thinks at most this long before the page may draw again
+from .storage import MemoryBackend, SaveStore
 
 
-class App:
+class App(LobbyCommands, SaveCommands, BotLoop):
     def __init__(self):
         self.boot_notices = []  # (key, params) said once the first screen is up
         self.store = SaveStore(self._backend())
@@ -174,223 +173,6 @@ class App:
                 p["name"] = self._default_name(i, p)
             self.render_lobby()
 
-    def _default_name(self, i, p):
-        for lang in ("nl", "en", "de"):
-            w = Words(lang)
-            if p["name"] in (w.t("lobby.default_name", n=i + 1), w.t("lobby.bot_name", n=i + 1)):
-                key = "lobby.default_name" if p["kind"] == "human" else "lobby.bot_name"
-                return self.words.t(key, n=i + 1)
-        return p["name"]
-
-    def cmd_lobby_game(self, arg, el, ev):
-        if ev == "click" and arg in engine.GAMES:
-            self.model = lobby.default_model(arg, self.words)
-            self.render_lobby()
-            dom.focus(f"game-{arg}")
-
-    def cmd_lobby_seats(self, arg, el, ev):
-        if ev == "change":
-            self.model["seats"] = int(el.value)
-            lobby.fit_players(self.model, self.words)
-            self.render_lobby()
-            dom.focus("seats")
-
-    def cmd_lobby_name(self, arg, el, ev):
-        if ev in ("input", "change"):
-            self.model["players"][int(arg)]["name"] = str(el.value)[:20]
-
-    def cmd_lobby_kind(self, arg, el, ev):
-        if ev != "change":
-            return
-        p = self.model["players"][int(arg)]
-        value = str(el.value)
-        if value == "human":
-            p.update(kind="human", level=None)
-        else:
-            p.update(kind="bot", level=value.split(":", 1)[1])
-        p["name"] = self._default_name(int(arg), p)
-        self.render_lobby()
-        dom.focus(f"kind-{arg}")
-
-    def cmd_lobby_opt(self, arg, el, ev):
-        if ev != "change":
-            return
-        opt = engine.GAMES[self.model["game"]].option(arg)
-        self.model["options"][arg] = bool(el.checked) if opt.kind == "bool" else json.loads(el.value)
-        lobby.resolved_options(self.model)
-        self.render_lobby()
-        dom.focus(f"opt-{arg}")
-
-    def cmd_lobby_hints(self, arg, el, ev):
-        if ev == "change":
-            self.model["hints"] = bool(el.checked)
-
-    def cmd_lobby_sub(self, arg, el, ev):
-        if ev != "change":
-            return
-        opt_id, _, raw = arg.partition("|")
-        value = json.loads(raw)
-        current = list(lobby.resolved_options(self.model)[opt_id])
-        if el.checked and value not in current:
-            current.append(value)
-        elif not el.checked and value in current:
-            current.remove(value)
-        self.model["options"][opt_id] = current
-        self.render_lobby()
-
-    def cmd_lobby_start(self, arg, el, ev):
-        if ev != "click":
-            return
-        players = self.model["players"]
-        if any(not p["name"].strip() for p in players):
-            self.message = self.words.t("lobby.name_missing")
-            self.render_lobby()
-            return
-        try:
-            options = engine.GAMES[self.model["game"]].resolve_options(self.model["options"], self.model["seats"])
-        except ValueError:
-            self.tell(("lobby.bad_options", {}))
-            self.render_lobby()
-            return
-        self.remember_lobby()
-        now = dom.now_ms()
-        save_id = self.store.new_id(now)
-        # a fixed deal can be asked for through the saved lobby settings (tests
-        # and "play this deal again"); otherwise the clock picks one
-        seed = self.model.get("seed")
-        if not saves.is_int(seed) or not 0 <= seed < saves.MAX_SEED:
-            seed = int(now) % 2_000_000_000
-        session = Session.start(self.model["game"], [dict(p, name=p["name"].strip()) for p in players],
-                                options, seed, save_id, now, hints=self.model.get("hints", True))
-        self.enter_table(session)
-        self.autosave()
-
-    # ------------------------------------------------------------------ saves
-    def cmd_save_resume(self, arg, el, ev):
-        if ev == "click":
-            self.open_save(arg)
-
-    def open_save(self, save_id: str) -> bool:
-        """Sit down at a saved game; one that cannot go on is set aside
-        (kept, listed as damaged) and the player is told why."""
-        text = self.store.get(save_id)
-        if text is None:
-            self.show_lobby([("saves.missing", {})])
-            return False
-        try:
-            session = Session.from_save(text, save_id)
-        except Exception as err:  # noqa: BLE001 - SaveError, or a rules bug on an odd save
-            error = err if isinstance(err, SaveError) else SaveError("damaged")
-            self.set_aside[save_id] = error
-            self.show_lobby([("saves.resume_failed", {"why": error})])
-            return False
-        if session.game_id not in self.games():
-            self.show_lobby([("table.no_screen", {})])
-            return False
-        self.set_aside.pop(save_id, None)
-        self.enter_table(session, tabs.log_of(text))
-        return True
-
-    def cmd_save_delete(self, arg, el, ev):
-        if ev == "click" and dom.confirm(self.words.t("saves.confirm_delete")):
-            self.store.delete(arg)
-            self.set_aside.pop(arg, None)
-            self.render_lobby()
-
-    def cmd_save_export(self, arg, el, ev):
-        """Download the entry exactly as stored (a damaged one too)."""
-        if ev == "click":
-            text = self.store.get(arg)
-            if text is not None:
-                dom.download(f"speeltafel-{re.sub(r'[^A-Za-z0-9_-]', '_', arg)[:60]}.json", text)
-
-    def cmd_export_current(self, arg, el, ev):
-        if ev == "click" and self.session:
-            dom.download(f"speeltafel-{self.session.save_id}.json", self.session.to_json(dom.now_ms()))
-
-    async def cmd_save_import(self, arg, el, ev):
-        if ev != "change":
-            return
-        try:
-            text = await dom.read_file(el, saves.MAX_CHARS * 4)
-        except dom.FileTooBig:
-            text = None
-            self.tell(("saves.import_failed", {"why": SaveError("too_big")}))
-        except Exception:  # noqa: BLE001 - the browser could not read the file
-            text = None
-            self.tell(("saves.import_unreadable", {}))
-        if text is not None:
-            self.tell(*self.import_text(text))
-        self.render_lobby()
-
-    def import_text(self, text: str) -> list:
-        """Store an imported save if it passes every check a resume makes
-        (replay included), so "imported" always means "can be played"."""
-        try:
-            Session.from_save(text, "import")
-        except Exception as err:  # noqa: BLE001
-            error = err if isinstance(err, SaveError) else SaveError("damaged")
-            return [("saves.import_failed", {"why": error})]
-        try:
-            self.store.put(self.store.new_id(dom.now_ms()), text)
-        except StorageFull:
-            return [("saves.import_quota", {})]
-        except StorageFailed:
-            return [("saves.failed", {})]
-        return [("saves.imported", {})]
-
-    def autosave(self):
-        """Save after every action; on a full storage keep the previous save.
-        Never over moves another tab made (see tabs.py)."""
-        s = self.session
-        if not s:
-            return
-        if self.conflict or not tabs.may_write(self.store.get(s.save_id), self.known_log, s.state.actions):
-            self.enter_conflict()
-            return
-        try:
-            self.store.put(s.save_id, s.to_json(dom.now_ms()))
-            self.known_log = [list(entry) for entry in s.state.actions]
-            self.store.set_current(s.save_id)
-        except StorageFull:
-            self.tell(("saves.quota", {}))
-        except StorageFailed:
-            self.tell(("saves.failed", {}))
-
-    # -------------------------------------------------------------- two tabs
-    def on_storage(self, key, value):
-        """Another tab wrote to localStorage (the browser tells every other tab)."""
-        s = self.session
-        if s is not None:
-            if key in (None, PREFIX + s.save_id) and not self.conflict and not tabs.may_write(
-                    self.store.get(s.save_id), self.known_log, s.state.actions):
-                self.enter_conflict()
-        elif (key is None or key.startswith(PREFIX)) and self.store.ids() != self.listed:
-            self.render_lobby()  # a game was added or deleted in another tab
-
-    def enter_conflict(self):
-        self.conflict = True
-        self.stop_bots()
-        self.tell(("tabs.conflict", {}))
-        self.render_table()
-
-    def cmd_tab_reload(self, arg, el, ev):
-        """Load the position the other tab saved."""
-        if ev == "click" and self.session:
-            self.open_save(self.session.save_id)
-
-    def cmd_tab_copy(self, arg, el, ev):
-        """Keep this tab's game as a new saved game beside the other tab's."""
-        if ev == "click" and self.session and self.conflict:
-            self.session.save_id = self.store.new_id(dom.now_ms())
-            self.conflict = False
-            self.known_log = None
-            self.autosave()
-            if not self.conflict:
-                self.tell(("saves.copied", {}))
-            self.render_table()
-            self.kick_bots()
-
     # ------------------------------------------------------------------ table
     def player_name(self, seat):
         if not isinstance(seat, int) or isinstance(seat, bool):
@@ -469,46 +251,6 @@ class App:
         if modal and not reading:
             dom.focus("conflict-reload" if self.conflict else
                       "handoff-ok" if shown.kind == HANDOFF else "result-close")
-
-    # ------------------------------------------------------------------- hint
-    def can_hint(self) -> bool:
-        s = self.session
-        return bool(s and s.hints and not self.conflict and s.my_legal())
-
-    def hint_shown(self):
-        """For the frame: None (no hint button), False (the button), or
-        (legal index or None while thinking, its words)."""
-        if not self.can_hint():
-            return None
-        s, hint = self.session, self.hint
-        if not hint or hint["moves"] != len(s.state.actions) or hint["seat"] != s.shown().seat:
-            return False
-        if hint["index"] is None:
-            return (None, "")
-        return (hint["index"], self.screen.describe(s.my_legal()[hint["index"]]))
-
-    async def cmd_hint(self, arg, el, ev):
-        """What would the strong bot do?  It thinks on the viewer's own view,
-        in slices like any bot; the screen then shows its choice."""
-        if ev != "click" or not self.can_hint() or self.hint_shown():
-            return
-        s = self.session
-        moves, seat = len(s.state.actions), s.shown().seat
-        hint = self.hint = {"moves": moves, "seat": seat, "index": None}
-        self.render_table()
-        action = await self.think(s.hint_thinker(s.state.seed * 7919 + moves), s)
-        if self.hint is not hint or len(s.state.actions) != moves or s.shown().seat != seat:
-            return  # the table moved on meanwhile
-        legal = s.my_legal()
-        hint["index"] = next(i for i, a in enumerate(legal) if a == action)
-        if hasattr(self.screen, "show_hint"):
-            self.screen.show_hint(hint["index"])  # e.g. select the tile's square and turn
-        self.render_table()
-
-    def cmd_hint_close(self, arg, el, ev):
-        if ev == "click":
-            self.hint = None
-            self.render_table()
 
     # ------------------------------------------------------------------ rules
     def reference(self):
@@ -653,85 +395,6 @@ class App:
         self.render_table()
         self.kick_bots()
 
-    # ------------------------------------------------------------------- bots
-    def kick_bots(self):
-        if self.session and self.session.bots_to_act() and self.bot_task is None and not self.conflict:
-            self.bot_task = asyncio.ensure_future(self.run_bots())
-
-    def stop_bots(self):
-        if self.bot_task is not None:
-            self.bot_task.cancel()
-            self.bot_task = None
-        self.thinking = None
-
-    async def think(self, thinker, session):
-        """Run a bot's thinking (a generator) in slices of SLICE_MS, the page
-        free to draw and answer taps between them; its action, or None when
-        another game was opened meanwhile."""
-        while True:
-            await asyncio.sleep(0)
-            if self.session is not session:
-                return None
-            deadline = time.perf_counter() + SLICE_MS / 1000
-            try:
-                while time.perf_counter() < deadline:
-                    next(thinker)
-            except StopIteration as done:
-                return done.value
-
-    async def run_bots(self):
-        """Bots move one after another.  Every piece of work (thinking in
-        slices, applying, saving, drawing) is its own short task, with a
-        return to the browser in between, so taps are answered while a
-        bot plays and no single task stalls the page.  A human asked at the
-        same moment (a window everyone answers) may move meanwhile; a bot
-        whose table changed that way thinks again."""
-        try:
-            while self.session and self.session.bots_to_act() and not self.session.state.is_over():
-                session = self.session
-                seat = session.bots_to_act()[0]
-                if self.thinking != seat:
-                    self.thinking = seat
-                    self.render_table()
-                await asyncio.sleep(self.bot_delay_ms / 1000)
-                if self.session is not session:
-                    return
-                if seat not in session.bots_to_act():
-                    continue  # a human's move meanwhile changed who must decide
-                moves = len(session.state.actions)
-                seed = session.state.seed * 7919 + moves
-                action = await self.think(session.bot_thinker(seat, seed), session)
-                if action is None:
-                    return
-                await asyncio.sleep(0)
-                if self.session is not session:
-                    return
-                if len(session.state.actions) != moves:
-                    continue  # a human asked at the same time moved first: think again
-                session.bot_act(seat, action)
-                self.autosave()  # saved before anything else, so a reload never loses it
-                await asyncio.sleep(0)
-                if self.session is not session:
-                    return
-                # the next bot (if any) is shown thinking in the same drawing
-                following = session.bots_to_act()
-                self.thinking = following[0] if following and not session.state.is_over() else None
-                self.render_table()
-                await asyncio.sleep(0)
-            if self.thinking is not None and self.session:
-                # a human's move left no bot to act: draw the table without "thinking"
-                self.thinking = None
-                self.render_table()
-        except asyncio.CancelledError:
-            raise
-        except Exception as err:  # a bot bug must not freeze the table
-            self.message = self.words.t("table.bot_error", why=f"{type(err).__name__}: {err}")
-            self.thinking = None
-            if self.session:
-                self.render_table()
-        finally:
-            self.thinking = None
-            self.bot_task = None
 
 
 def start():

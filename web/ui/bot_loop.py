@@ -1,0 +1,133 @@
+"""Bots and the hint: thinking in slices between the browser's frames.
+
+A part of `App` (ui/app.py), kept apart so each module holds one concern."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+SLICE_MS = 25  # a bot thinks at most this long before the page may draw again
+
+
+class BotLoop:
+    # ------------------------------------------------------------------- hint
+    def can_hint(self) -> bool:
+        s = self.session
+        return bool(s and s.hints and not self.conflict and s.my_legal())
+
+    def hint_shown(self):
+        """For the frame: None (no hint button), False (the button), or
+        (legal index or None while thinking, its words)."""
+        if not self.can_hint():
+            return None
+        s, hint = self.session, self.hint
+        if not hint or hint["moves"] != len(s.state.actions) or hint["seat"] != s.shown().seat:
+            return False
+        if hint["index"] is None:
+            return (None, "")
+        return (hint["index"], self.screen.describe(s.my_legal()[hint["index"]]))
+
+    async def cmd_hint(self, arg, el, ev):
+        """What would the strong bot do?  It thinks on the viewer's own view,
+        in slices like any bot; the screen then shows its choice."""
+        if ev != "click" or not self.can_hint() or self.hint_shown():
+            return
+        s = self.session
+        moves, seat = len(s.state.actions), s.shown().seat
+        hint = self.hint = {"moves": moves, "seat": seat, "index": None}
+        self.render_table()
+        action = await self.think(s.hint_thinker(s.state.seed * 7919 + moves), s)
+        if self.hint is not hint or len(s.state.actions) != moves or s.shown().seat != seat:
+            return  # the table moved on meanwhile
+        legal = s.my_legal()
+        hint["index"] = next(i for i, a in enumerate(legal) if a == action)
+        if hasattr(self.screen, "show_hint"):
+            self.screen.show_hint(hint["index"])  # e.g. select the tile's square and turn
+        self.render_table()
+
+    def cmd_hint_close(self, arg, el, ev):
+        if ev == "click":
+            self.hint = None
+            self.render_table()
+
+
+    # ------------------------------------------------------------------- bots
+    def kick_bots(self):
+        if self.session and self.session.bots_to_act() and self.bot_task is None and not self.conflict:
+            self.bot_task = asyncio.ensure_future(self.run_bots())
+
+    def stop_bots(self):
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+            self.bot_task = None
+        self.thinking = None
+
+    async def think(self, thinker, session):
+        """Run a bot's thinking (a generator) in slices of SLICE_MS, the page
+        free to draw and answer taps between them; its action, or None when
+        another game was opened meanwhile."""
+        while True:
+            await asyncio.sleep(0)
+            if self.session is not session:
+                return None
+            deadline = time.perf_counter() + SLICE_MS / 1000
+            try:
+                while time.perf_counter() < deadline:
+                    next(thinker)
+            except StopIteration as done:
+                return done.value
+
+    async def run_bots(self):
+        """Bots move one after another.  Every piece of work (thinking in
+        slices, applying, saving, drawing) is its own short task, with a
+        return to the browser in between, so taps are answered while a
+        bot plays and no single task stalls the page.  A human asked at the
+        same moment (a window everyone answers) may move meanwhile; a bot
+        whose table changed that way thinks again."""
+        try:
+            while self.session and self.session.bots_to_act() and not self.session.state.is_over():
+                session = self.session
+                seat = session.bots_to_act()[0]
+                if self.thinking != seat:
+                    self.thinking = seat
+                    self.render_table()
+                await asyncio.sleep(self.bot_delay_ms / 1000)
+                if self.session is not session:
+                    return
+                if seat not in session.bots_to_act():
+                    continue  # a human's move meanwhile changed who must decide
+                moves = len(session.state.actions)
+                seed = session.state.seed * 7919 + moves
+                action = await self.think(session.bot_thinker(seat, seed), session)
+                if action is None:
+                    return
+                await asyncio.sleep(0)
+                if self.session is not session:
+                    return
+                if len(session.state.actions) != moves:
+                    continue  # a human asked at the same time moved first: think again
+                session.bot_act(seat, action)
+                self.autosave()  # saved before anything else, so a reload never loses it
+                await asyncio.sleep(0)
+                if self.session is not session:
+                    return
+                # the next bot (if any) is shown thinking in the same drawing
+                following = session.bots_to_act()
+                self.thinking = following[0] if following and not session.state.is_over() else None
+                self.render_table()
+                await asyncio.sleep(0)
+            if self.thinking is not None and self.session:
+                # a human's move left no bot to act: draw the table without "thinking"
+                self.thinking = None
+                self.render_table()
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:  # a bot bug must not freeze the table
+            self.message = self.words.t("table.bot_error", why=f"{type(err).__name__}: {err}")
+            self.thinking = None
+            if self.session:
+                self.render_table()
+        finally:
+            self.thinking = None
+            self.bot_task = None
