@@ -208,7 +208,11 @@ class State(ABC):
         own = copied(own)
         draws = self.rng.draws
         self._revealed = False
-        self._apply(seat, own)
+        self._moving = len(self.actions) + 1  # the log entries this action writes carry its number
+        try:
+            self._apply(seat, own)
+        finally:
+            self._moving = 0
         self.actions.append([seat, copied(own)])
         self.undoable.append(self.rng.draws == draws and not self._revealed)
 
@@ -260,10 +264,14 @@ class State(ABC):
         """Add a log entry: for everyone (to=None) or for the given seats.
 
         Entries are data (a key `k` and parameters), so the table can word
-        them in any language; the engine never writes prose.
+        them in any language; the engine never writes prose.  Each carries
+        `turn` and `move` (the number of the action that wrote it).
         """
         entry = dict(entry)
         entry.setdefault("turn", self.turn)
+        # the move that wrote it (1 for the first action, 0 for the setup): a
+        # table marks what is new to a seat since its last turn by this number
+        entry.setdefault("move", getattr(self, "_moving", 0))
         who = None if to is None else frozenset([to] if isinstance(to, int) else to)
         self.events.append((who, entry))
 

@@ -120,7 +120,7 @@ def test_secret_bag_draws_and_is_named_as_a_bag():
     st.apply(1, {"type": "accept", "give": "key"})
     assert st.hands[0] == ["dagger", "key"]
     eff = log(st, None, "effect")
-    assert eff == [{"k": "effect", "owner": 0, "partner": 1, "obj": "bag", "turn": 0}]
+    assert eff == [{"k": "effect", "owner": 0, "partner": 1, "obj": "bag", "turn": 0, "move": 2}]
     assert log(st, 0, "drew")[0]["obj"] == "dagger"
     assert not log(st, 1, "drew")
 

@@ -183,3 +183,45 @@ def test_result_and_handoff_render():
     assert ("gewinnt" if len(winners) == 1 else "gewinnen") in html
     assert all(f"P{w}" in html for w in winners)
     assert "Gib das Gerät an P1" in table.render_handoff(ctx, 1)
+
+
+def test_log_entries_carry_their_move_and_the_table_marks_what_is_new_since_a_seats_last_turn():
+    """Every entry says which action wrote it (0: the setup); a seat's last
+    turn ends where another seat moved after it, so its own move in
+    progress keeps what the others did marked."""
+    session = Session.start("toy", players("human", "bot"), {}, 3, "s", 0)
+    state = session.state
+    assert all(e["move"] == 0 for e in state.view(None)["log"])
+    moves = []
+    while len(moves) < 5 and not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+        moves.append(seat)
+        assert [e["move"] for e in state.view(None)["log"]][-1] == len(moves)
+    seats = [s for s, _ in state.actions]
+    for seat in (0, 1):
+        i = len(seats)
+        while i and seats[i - 1] == seat:
+            i -= 1
+        expected = max((j + 1 for j in range(i) if seats[j] == seat), default=0)
+        assert session.seen_until(seat) == expected
+    # explicit: [0, 0, 1, 1] -> seat 0 has seen up to move 2, seat 1 nothing yet
+    state.actions = [[0, {}], [0, {}], [1, {}], [1, {}]]
+    assert (session.seen_until(0), session.seen_until(1)) == (2, 0)
+    state.actions.append([0, {}])  # seat 0's new turn has begun: the others' moves stay new
+    assert session.seen_until(0) == 2
+
+
+def test_the_since_line_says_the_newest_public_entry_and_marks_new_log_entries():
+    words = i18n.Words("en", "toy")
+    view = {"game": "toy", "log": [{"k": "play", "seat": 0, "n": 1, "turn": 1, "move": 1},
+                                   {"k": "play", "seat": 1, "n": 2, "turn": 1, "move": 2},
+                                   {"k": "saw", "who": 0, "hand": [1], "turn": 1, "move": 3, "private": True},
+                                   {"k": "play", "seat": 1, "n": 3, "turn": 1, "move": 3}]}
+    ctx = table.TableContext(words, players("human", "bot"), 0, since=1)
+    line = table.render_since(view, ctx)
+    assert "Since your last turn" in line and words.entry(view["log"][3]) in line and "1 more event" in line
+    log = table.render_log(view, ctx)
+    assert log.count('class="log-entry new"') == 2 and log.count("log-entry private new") == 1
+    assert table.render_since(view, table.TableContext(words, players("human", "bot"), 0, since=3)) == ""
+    assert table.render_since(view, table.TableContext(words, players("human", "bot"), None)) == ""

@@ -202,7 +202,8 @@ class App(LobbyCommands, SaveCommands, BotLoop):
         s = self.session
         shown = s.shown()
         viewer = shown.seat if shown.kind == PRIVATE else None
-        return table.TableContext(self.words, s.players, viewer, s.note(viewer))
+        since = s.seen_until(viewer) if viewer is not None else None
+        return table.TableContext(self.words, s.players, viewer, s.note(viewer), since)
 
     def render_table(self):
         """Draw exactly what `Session.shown()` decides, nothing else."""
@@ -214,6 +215,7 @@ class App(LobbyCommands, SaveCommands, BotLoop):
         self.screen.ctx = ctx
         modal = bar = ""
         details = prompt = None
+        since = ""
         reading = False  # the rules reference is open (it keeps the focus it has)
         view = s.shown_view()
         if shown.kind == HANDOFF:
@@ -233,6 +235,9 @@ class App(LobbyCommands, SaveCommands, BotLoop):
                 details = self.screen.player_details(view)
             if hasattr(self.screen, "prompt"):  # the step in the screen's words for this viewer
                 prompt = self.screen.prompt(view)
+            if ctx.since is not None:  # what happened since the viewer's last turn, in one line
+                summary = getattr(self.screen, "since_summary", lambda v: None)(view)
+                since = table.render_since(view, ctx, summary)
             if view.get("over") and self.show_result:
                 modal = table.render_result(view, ctx)
             reference = self.reference()
@@ -244,7 +249,7 @@ class App(LobbyCommands, SaveCommands, BotLoop):
             modal, bar = tabs.render_conflict(self.words), ""
         html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None
                                   and not self.conflict, thinking=self.thinking, message=self.message,
-                                  details=details, bar=bar, prompt=prompt, hint=self.hint_shown())
+                                  details=details, bar=bar, prompt=prompt, hint=self.hint_shown(), since=since)
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
         if hasattr(self.screen, "after_render") and shown.kind != HANDOFF:
             self.screen.after_render(dom.by_id("screen"))

@@ -175,6 +175,19 @@ class Session:
         shown = self._shown
         return self.state.view(shown.seat if shown.kind == PRIVATE else None)
 
+    def seen_until(self, seat: int) -> int:
+        """The move up to which `seat` has seen the table: the end of its last
+        turn before the present one (0 before it first acted).  Log entries
+        with a larger `move` are what happened since its last turn (the
+        table marks them)."""
+        acts = self.state.actions
+        i = len(acts)
+        while i and acts[i - 1][0] == seat:  # its present turn, if begun
+            i -= 1
+        while i and acts[i - 1][0] != seat:
+            i -= 1
+        return i
+
     def note(self, seat) -> str:
         return self.notes.get(str(seat), "")
 

@@ -14,11 +14,23 @@ from .i18n import Words
 class TableContext:
     """What a game screen may use to word and colour things."""
 
-    def __init__(self, words: Words, players: list[dict], viewer: int | None, note: str = ""):
+    def __init__(self, words: Words, players: list[dict], viewer: int | None, note: str = "",
+                 since: int | None = None):
         self.words = words
         self.players = players
         self.viewer = viewer
         self.note = note  # the viewer's own free notes
+        # log entries with a larger "move" happened since the viewer's last turn
+        # (None: nothing is marked, e.g. on the public and hand-over screens)
+        self.since = since
+
+    def is_new(self, entry: dict) -> bool:
+        """Did this log entry happen since the viewer's last turn?"""
+        return self.since is not None and (entry.get("move") or 0) > self.since
+
+    def recent(self, view: dict) -> list[dict]:
+        """The view's log entries since the viewer's last turn, oldest first."""
+        return [e for e in view.get("log") or [] if self.is_new(e)]
 
     def notes_box(self, label: str) -> kit.Html:
         """A text area for the viewer's notes (kept in the save, private to the seat)."""
@@ -96,12 +108,28 @@ def render_log(view: dict, ctx: TableContext, limit: int = 200) -> str:
     out = [f'<section class="log" aria-label="{esc(words.t("table.log"))}"><h2>{esc(words.t("table.log"))}</h2>'
            '<div class="log-scroll" tabindex="0"><ol class="log-list">']
     for entry in entries[-limit:]:
-        private = " private" if entry.get("private") else ""
+        private = (" private" if entry.get("private") else "") + (" new" if ctx.is_new(entry) else "")
         turn = entry.get("turn")
         stamp = f'<span class="log-turn">{esc(words.t("table.turn_no", n=turn))}</span> ' if turn else ""
         out.append(f'<li class="log-entry{private}">{stamp}{say.entry(entry)}</li>')
     out.append("</ol></div></section>")
     return "".join(out)
+
+
+def render_since(view: dict, ctx: TableContext, summary=None) -> str:
+    """One line above the board: what happened since the viewer's last turn.
+    `summary` is the game screen's own line (Html); without one the frame
+    says the newest public entry and how many more there are."""
+    recent = [e for e in ctx.recent(view) if not e.get("private")]
+    if not recent:
+        return ""
+    say = kit.Say(ctx)
+    if summary is None:
+        summary = say.entry(recent[-1], links=False)
+        if len(recent) > 1:
+            summary = summary + kit.Html(" ") + say.t("since.more", n=len(recent) - 1)
+    return str(kit.h('<p class="since-line" role="status"><span class="since-head">{}</span> {}</p>',
+                     say.t("since.head"), summary))
 
 
 def render_result(view: dict, ctx: TableContext) -> str:
@@ -278,9 +306,10 @@ def render_hint(ctx: TableContext, hint) -> str:
 
 def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: bool,
                  thinking: int | None, message: str = "", details: dict | None = None, bar: str = "",
-                 prompt: dict | None = None, hint=None) -> str:
+                 prompt: dict | None = None, hint=None, since: str = "") -> str:
     """The whole table; `bar` (the window screen's questions) sits above the board,
-    `prompt` (the screen's wording of the step), `hint` (see render_hint)."""
+    `prompt` (the screen's wording of the step), `hint` (see render_hint),
+    `since` (render_since: what happened since the viewer's last turn)."""
     words = ctx.words
     spec = engine.GAMES[view["game"]]
     undo = (f'<button type="button" id="undo" data-cmd="undo">{esc(words.t("table.undo"))}</button>'
@@ -300,6 +329,6 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
         f'{hint_button}{undo}{result_btn}{kit.button(words.t("rules.open"), cmd="rules", arg="", id="rules-open")}'
         f'<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
         f'</header>{notice}{bar}{hint_bar}'
-        f'<div class="table-body"><section class="screen" id="screen">{screen_html}</section>'
+        f'<div class="table-body"><section class="screen" id="screen">{since}{screen_html}</section>'
         f'<aside class="side">{render_players(view, ctx, details)}{render_log(view, ctx)}</aside></div></div>'
     )
