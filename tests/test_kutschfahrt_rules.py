@@ -194,7 +194,7 @@ def test_coat_takes_a_new_occupation():
     assert st.view(0)["me"]["step"]["occ_pile"] == sorted(st.occ_pile)
     st.apply(0, {"type": "coat", "occ": "duelist"})
     assert st.occ[0] == "duelist" and not st.occ_up[0] and "priest" in st.occ_pile
-    assert log(st, None, "coat")[0]["changed"]
+    assert log(st, None, "coat_new")[0]["changed"] and not log(st, None, "coat_kept")
 
 
 def test_sextant_everyone_passes_and_is_not_a_trade():

@@ -29,9 +29,9 @@ def known(log: list, seat: int, seats: int) -> list:
             facts[e["who"]]["cards"] = cards
         elif k == "saw_occ" and e.get("seat") == seat:
             facts[e["who"]]["occupation"] = e["occ"]
-        elif k == "coat" and e.get("changed"):
+        elif k == "coat_new":
             forget_occ(e["seat"])
-        elif k == "tome" and e.get("swap"):
+        elif k == "tome_swap":
             forget_occ(e["seat"])
             forget_occ(e["partner"])
         elif k == "claim":

@@ -98,7 +98,7 @@ def apply_coat(game, s, a):
         game.occ[s] = new
         game.occ_up[s] = False
         game.say({"k": "got_occ", "seat": s, "occ": new}, to=s)
-    game.say({"k": "coat", "seat": s, "changed": new is not None})
+    game.say({"k": "coat_new" if new is not None else "coat_kept", "seat": s, "changed": new is not None})
     for e in seen:
         game.say(e)
     game.step = None
@@ -121,7 +121,7 @@ def apply_tome(game, s, a):
         game.say({"k": "got_occ", "seat": s, "occ": game.occ[s], "from": p}, to=s)
         game.say({"k": "got_occ", "seat": p, "occ": game.occ[p], "from": s}, to=p)
         game.mark_revealed()
-    game.say({"k": "tome", "seat": s, "partner": p, "swap": a["swap"]})
+    game.say({"k": "tome_swap" if a["swap"] else "tome_kept", "seat": s, "partner": p, "swap": a["swap"]})
     for e in seen:
         game.say(e)
     game.step = None
