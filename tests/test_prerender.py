@@ -16,6 +16,7 @@ from engine import bots
 from engine.registry import GameSpec, Option
 
 from . import ui_support  # noqa: F401  (puts web/ on the path)
+from .ui_support import run_async
 from ui import lobby, prerender  # noqa: E402
 from ui.i18n import LANGS, Words  # noqa: E402
 
@@ -192,7 +193,6 @@ def test_the_real_app_takes_over_the_form_and_starts_an_early_start():
     """App.start in CPython (tests/fake_dom.py): the form's choices become the
     lobby, a language picked there is remembered, and a Start pressed before
     Python was ready starts the game without a second tap."""
-    import asyncio
 
     from . import fake_dom
     from .ui_support import FakeStorage
@@ -228,4 +228,4 @@ def test_the_real_app_takes_over_the_form_and_starts_an_early_start():
         app, _ = open_page(None)  # a page without the prerendered lobby: the usual start
         assert dom.page.ready == "lobby" and app.model["game"] == "carcassonne"
 
-    asyncio.run(scenario())
+    run_async(scenario())

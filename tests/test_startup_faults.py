@@ -9,7 +9,6 @@ byte for byte; the good saves beside the damage still resume.
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
@@ -18,7 +17,7 @@ from engine import bots
 
 from . import fake_dom
 from .reliability_cases import CURRENT, PREFIX, PREFS, good_saves, import_cases, save_text, storage_cases
-from .ui_support import FakeStorage
+from .ui_support import FakeStorage, run_async
 
 dom = fake_dom.install()
 
@@ -63,7 +62,7 @@ def run(scenario):
     """Run inside an event loop (bots are tasks); pending bot tasks are cancelled at the end."""
     async def main():
         return scenario()
-    return asyncio.run(main())
+    return run_async(main())
 
 
 def test_the_matrix_is_big_enough():
@@ -139,7 +138,7 @@ def test_a_damaged_import_is_refused_with_a_message_and_stores_nothing(name, tex
         assert app.message.endswith(i18n.Words("nl").why(params["why"]))
         assert backend.items == before, "a refused import must store nothing"
         assert page.ready == "lobby" and 'role="alert"' in page.elements["app"].html
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_a_good_import_is_stored_and_resumes():
@@ -156,7 +155,7 @@ def test_a_good_import_is_stored_and_resumes():
         app.dispatch("save-resume", save_id, None, "click")
         assert page.ready == "table" and len(app.session.state.actions) == 5
         app.stop_bots()
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_an_import_into_a_full_storage_says_so_and_keeps_the_rest():
@@ -171,7 +170,7 @@ def test_an_import_into_a_full_storage_says_so_and_keeps_the_rest():
         await app.cmd_save_import("", el, "change")
         assert told(app) == ["saves.import_quota"] and app.message.startswith("Het geheugen")
         assert backend.items == before
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_an_import_too_big_to_read_is_refused_unread():
@@ -182,7 +181,7 @@ def test_an_import_too_big_to_read_is_refused_unread():
         await app.cmd_save_import("", el, "change")
         (_, params), = app.told[0]
         assert params["why"].key == "too_big"
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_a_browser_that_refuses_storage_still_plays_and_says_so():

@@ -6,14 +6,13 @@ for the whole game, kept in the save."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
 
 from . import fake_dom
 from .reliability_cases import CURRENT, PREFIX, PREFS
-from .ui_support import FakeStorage
+from .ui_support import FakeStorage, run_async
 
 dom = fake_dom.install()
 
@@ -67,7 +66,7 @@ def test_the_rules_open_in_one_tap_and_at_a_tapped_name(monkeypatch):
         app.cmd_rules_close("", None, "click")
         assert 'class="rules"' not in html(page)
         app.stop_bots()
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_rules_that_cannot_be_loaded_are_said_not_fatal(monkeypatch):
@@ -80,7 +79,7 @@ def test_rules_that_cannot_be_loaded_are_said_not_fatal(monkeypatch):
         assert [k for k, _ in app.told[0]] == ["rules.failed"] and 'class="rules"' not in html(page)
         assert page.ready == "table"
         app.stop_bots()
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_the_hint_thinks_on_the_viewers_view_as_the_strong_bot(monkeypatch):
@@ -110,7 +109,7 @@ def test_the_hint_thinks_on_the_viewers_view_as_the_strong_bot(monkeypatch):
         app.play(want)
         assert app.hint is None and 'id="hint-bar"' not in html(page)
         app.stop_bots()
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_hints_off_holds_for_the_whole_game_and_its_save():
@@ -124,7 +123,7 @@ def test_hints_off_holds_for_the_whole_game_and_its_save():
         app.stop_bots()
         again = session_module.Session.from_save(text, "x")
         assert again.hints is False
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_the_lobby_keeps_the_hints_choice_field_by_field():

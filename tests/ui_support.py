@@ -34,3 +34,26 @@ class FakeStorage:
 
     def removeItem(self, key):
         self.items.pop(key, None)
+
+
+def run_async(coro):
+    """asyncio.run(coro) on a thread of its own: a browser test in the same
+    pytest worker (Playwright's sync API) keeps an event loop running on the
+    main thread, where asyncio.run would refuse."""
+    import asyncio
+    import threading
+
+    done = {}
+
+    def main():
+        try:
+            done["value"] = asyncio.run(coro)
+        except BaseException as err:  # noqa: BLE001 - raised again on the caller's thread
+            done["error"] = err
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if "error" in done:
+        raise done["error"]
+    return done.get("value")
