@@ -58,6 +58,7 @@ class Replay:
         self.state, self.step, self._shared = start, 0, True
         self.new_after = 0  # log entries of later moves (up to `step`) are marked new
         self.seat: int | None = None
+        self.worded: dict = {}  # (language, place in the log) -> the entry as HTML: the log only grows
 
     @classmethod
     def from_text(cls, text: str) -> "Replay":
@@ -134,10 +135,11 @@ class Replay:
     def view(self) -> dict:
         return self.state.view(self.seat)
 
-    def log(self) -> list[tuple[list | None, dict]]:
+    def log(self) -> list[tuple[int, list | None, dict]]:
         """The log entries so far that the drawn seat saw (the whole table:
-        all of them), each with the seats it was for (None: everyone)."""
-        return [(None if who is None else sorted(who), entry) for who, entry in self.state.events
+        all of them): its place in the game's log, the seats it was for
+        (None: everyone), the entry."""
+        return [(i, None if who is None else sorted(who), entry) for i, (who, entry) in enumerate(self.state.events)
                 if who is None or self.seat is None or self.seat in who]
 
 
@@ -233,7 +235,7 @@ def render_line(rp: Replay, say: kit.Say) -> kit.Html:
         return kit.h('<p class="replay-line"><span class="since-head">{}</span></p>', say.t("replay.begin"))
     mover, first = rp.mover(), rp.new_after + 1
     done = [kit.join([_only(say, who) if who else "", say.entry(e, links=False)])
-            for who, e in rp.log() if first <= (e.get("move") or 0) <= rp.step]
+            for _, who, e in rp.log() if first <= (e.get("move") or 0) <= rp.step]
     said = kit.join(done, " · ") if done else say.t("replay.quiet", name=say.player(mover))
     head = (say.t("replay.move", k=rp.step, name=say.player(mover)) if first == rp.step
             else say.t("replay.moves", a=first, k=rp.step))
@@ -242,14 +244,18 @@ def render_line(rp: Replay, say: kit.Say) -> kit.Html:
 
 def render_log(rp: Replay, say: kit.Say) -> kit.Html:
     """Every entry so far (the drawn seat's, or everyone's), the newest at
-    the end and those of the last step marked."""
-    since = rp.new_after
+    the end and those of the last step marked.  Each entry is worded once
+    per language: a step only draws the entries anew."""
+    since, lang = rp.new_after, say.words.lang
     items = []
-    for who, entry in rp.log():
+    for i, who, entry in rp.log():
+        text = rp.worded.get((lang, i))
+        if text is None:
+            turn = entry.get("turn")
+            stamp = kit.h('<span class="log-turn">{}</span> ', say.t("table.turn_no", n=turn)) if turn else ""
+            text = rp.worded[lang, i] = kit.join([stamp, _only(say, who) if who else "", say.entry(entry)])
         move = entry.get("move") or 0
         cls = "log-entry" + (" private" if who else "") + (" new" if since < move <= rp.step else "")
-        turn = entry.get("turn")
-        stamp = kit.h('<span class="log-turn">{}</span> ', say.t("table.turn_no", n=turn)) if turn else ""
-        items.append(kit.h('<li class="{}">{}{}{}</li>', cls, stamp, _only(say, who) if who else "", say.entry(entry)))
+        items.append(f'<li class="{cls}">{text}</li>')
     return kit.h('<section class="log replay-log" aria-label="{h}"><h2>{h}</h2><div class="log-scroll" tabindex="0">'
-                 '<ol class="log-list">{items}</ol></div></section>', h=say.t("table.log"), items=kit.join(items))
+                 '<ol class="log-list">{items}</ol></div></section>', h=say.t("table.log"), items=kit.Html("".join(items)))
