@@ -346,3 +346,16 @@ def test_the_replay_words_exist_in_every_language():
     assert len(keys) > 15
     for lang in i18n.LANGS:
         assert all(i18n.FRAME[lang].get(k) for k in keys), lang
+
+
+def test_a_name_tapped_in_a_replay_opens_the_rules_and_the_keys_wait_for_them():
+    async def main():
+        page, app = open_tab({"g1": save_of(finished("thurn_taxis", 2, 3))})
+        app.dispatch("save-replay", "g1", None, "click")
+        assert 'data-cmd="rules"' in html(page), "names on the board and in the log are taps"
+        await app.cmd_rules("wagner", None, "click")  # the Cartwright's name
+        assert 'class="rules"' in html(page) and "for the carriage only" in html(page)
+        assert page.ready == "replay" and page.keys("ArrowRight") is False and app.replay.step == 0
+        app.cmd_rules_close("", None, "click")
+        assert 'class="rules"' not in html(page) and page.keys("ArrowRight") is True and app.replay.step == 1
+    run_async(main())

@@ -270,16 +270,17 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop):
     # ------------------------------------------------------------------ rules
     def reference(self):
         """The open rules reference in the table's language (None: closed)."""
-        texts = self.rules_texts.get((self.session.game_id, self.lang)) if self.session else None
+        here = self.session or self.replay  # a replay opens the rules too
+        texts = self.rules_texts.get((here.game_id, self.lang)) if here else None
         if self.rules_at is None or texts is None:
             return None
-        return rules.Reference(self.session.game_id, texts)
+        return rules.Reference(here.game_id, texts)
 
     async def cmd_rules(self, arg, el, ev):
         """Open the game's rules at `arg`: a name tapped on the table, a
         section ("#turn"), or "" for its start.  The text of a language is
         fetched the first time it is needed (ui/rules.py)."""
-        s = self.session
+        s = self.session or self.replay
         if ev != "click" or s is None:
             return
         key = (s.game_id, self.lang)
@@ -293,7 +294,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop):
                     self.render_table()
                     return
             self.rules_texts[key] = texts
-        if self.session is not s:
+        if (self.session or self.replay) is not s:
             return
         self.rules_at = arg
         self.render_table()

@@ -6,6 +6,7 @@ A part of `App` (ui/app.py), kept apart so each module holds one concern."""
 
 from __future__ import annotations
 
+import engine
 from engine.saves import SaveError
 
 from . import dom, replay, screens
@@ -45,6 +46,7 @@ class ReplayCommands:
         self.words = Words(self.lang, rp.game_id, self.replay_name)
         self.screen = screens.screen_module(rp.game_id).Screen(replay.context(rp, self.words))
         self.show_result = False
+        self.rules_at = None
         self.message = ""
         self.render_replay()
         dom.set_ready("replay")
@@ -62,10 +64,15 @@ class ReplayCommands:
         ctx = replay.context(rp, self.words)
         self.screen.ctx = ctx
         page, modal = replay.render(rp, ctx, self.screen, self.show_result)
+        reference = self.reference()  # a name tapped on the board or in the log opens its rules
+        if reference is not None:
+            spec = engine.GAMES[rp.game_id]
+            modal = reference.render(ctx.words, spec.names.get(self.lang, spec.id), self.rules_at,
+                                     getattr(self.screen, "rules_extra", None))
         dom.render(dom.by_id("app"), str(page) + (f'<div class="modal">{modal}</div>' if modal else ""))
         if hasattr(self.screen, "after_render"):
             self.screen.after_render(dom.by_id("screen"))
-        if modal:
+        if modal and reference is None:
             dom.focus("result-close")
 
     # ------------------------------------------------------------- stepping
@@ -97,7 +104,7 @@ class ReplayCommands:
         """A key pressed on the page (not in a form control): the replay
         steps with the arrows, Home/End and PageUp/PageDown."""
         how = replay.KEYS.get(key)
-        if self.replay is None or how is None or self.show_result:
+        if self.replay is None or how is None or self.show_result or self.rules_at is not None:
             return False
         self.replay.move(how)
         self.render_replay()
