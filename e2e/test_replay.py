@@ -8,7 +8,6 @@ orientations."""
 
 from __future__ import annotations
 
-import json
 import re
 
 from . import positions as P
@@ -16,18 +15,6 @@ from .conftest import Tab
 from .test_fingers import _measure_both_ways, _no_grave_violations, _resize, LANDSCAPE
 
 AT = "#replay-at"
-
-
-def _open_lobby(tab, saves: dict, lang="en"):
-    items = {**{f"speeltafel:save:{k}": v for k, v in saves.items()},
-             "speeltafel:prefs": json.dumps({"lang": lang, "bot_delay_ms": 600_000})}
-    page = tab.page
-    page.goto(tab.site + "manifest.webmanifest")
-    page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
-                  "localStorage.setItem(k, v); }", items)
-    page.goto(tab.site)
-    tab.wait("lobby")
-    return page
 
 
 def _at(page) -> tuple[int, int]:
@@ -55,7 +42,7 @@ def test_a_finished_game_from_the_saved_games_list_to_its_end_and_back(tab):
     state = P.finished("carcassonne", 4, 1)
     n = len(state.actions)
     result = state.result()["scores"]
-    page = _open_lobby(tab, {"g1": P.save_of(state, 0)})
+    page = P.open_lobby(tab, {"g1": P.save_of(state, 0)})
     row = page.locator('.save[data-save="g1"]')
     assert row.locator("[data-cmd=save-replay]").count() == 1
     page.click("#replay-g1")
@@ -114,7 +101,7 @@ def test_a_finished_game_from_the_saved_games_list_to_its_end_and_back(tab):
 def test_an_exported_finished_game_replays_in_another_browser(tab, browser, site, tmp_path):
     state = P.finished("thurn_taxis", 3, 2)
     n = len(state.actions)
-    page = _open_lobby(tab, {"g1": P.save_of(state, 0)})
+    page = P.open_lobby(tab, {"g1": P.save_of(state, 0)})
     with page.expect_download() as info:
         page.click('.save[data-save="g1"] [data-cmd=save-export]')
     exported = tmp_path / "finished.json"

@@ -13,7 +13,7 @@ from html import unescape
 
 import pytest
 
-from . import fake_dom
+from . import fake_dom, test_startup_faults as startup_faults
 from .reliability_cases import PREFIX, PREFS, save_text
 from .ui_support import FakeStorage, run_async
 
@@ -24,7 +24,6 @@ from engine.play import bot_chooser, finish  # noqa: E402
 from engine.protocol import replay as engine_replay  # noqa: E402
 from engine.saves import SaveError  # noqa: E402
 from ui import i18n, lobby, replay, screens  # noqa: E402
-from ui.app import App  # noqa: E402
 
 NAMES = ["Anna", "Bram", "Carla", "Daan"]
 
@@ -48,15 +47,12 @@ def save_of(state, over=None):
 
 
 def open_tab(saves: dict, lang="en"):
+    """A tab on a storage holding `saves` (id -> save text), in `lang`."""
     backend = FakeStorage()
     for save_id, text in saves.items():
         backend.setItem(PREFIX + save_id, text)
     backend.setItem(PREFS, json.dumps({"lang": lang, "bot_delay_ms": 60_000}))
-    page = fake_dom.Page(backend, lang)
-    dom.page = page
-    app = App()
-    app.start()
-    return page, app
+    return startup_faults.open_tab(backend, lang)
 
 
 def html(page):
