@@ -355,3 +355,27 @@ def test_a_name_tapped_in_a_replay_opens_the_rules_and_the_keys_wait_for_them():
         app.cmd_rules_close("", None, "click")
         assert 'class="rules"' not in html(page) and page.keys("ArrowRight") is True and app.replay.step == 1
     run_async(main())
+
+
+def test_the_line_above_the_board_says_the_step_and_at_most_a_few_entries_of_a_long_turn():
+    final = finished("kutschfahrt", 4, 2)
+    rp = replay.Replay(final, [{"name": n} for n in NAMES])
+    words = i18n.Words("en", "kutschfahrt", lambda s: NAMES[s])
+    say = replay.kit.Say(replay.context(rp, words))
+    assert text(replay.render_line(rp, say)) == words.t("replay.begin")
+    rp.move("forward")
+    line = text(replay.render_line(rp, say))
+    entries = [e for _, _, e in rp.log() if e["move"] == 1]
+    assert line.startswith(words.t("replay.move", k=1, name=NAMES[final.actions[0][0]]))
+    assert all(words.entry(e) in line for e in entries) or not entries
+    while True:  # a turn of many entries, jumped over at once
+        was = rp.step
+        rp.move("next-turn")
+        many = [e for _, _, e in rp.log() if was < e["move"] <= rp.step]
+        if len(many) > replay.LINE or rp.step == rp.n:
+            break
+    assert len(many) > replay.LINE
+    line = text(replay.render_line(rp, say))
+    assert line.startswith(words.t("replay.moves", a=was + 1, k=rp.step))
+    assert words.entry(many[replay.LINE - 1]) in line and words.entry(many[-1]) not in line
+    assert line.endswith(words.t("since.more", n=len(many) - replay.LINE))

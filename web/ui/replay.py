@@ -23,6 +23,7 @@ from .session import Session
 
 EVERY = 40  # moves between kept states, at the least
 MOST_KEPT = 24  # kept states at most (a clone costs as much as replaying a few hundred moves)
+LINE = 5  # entries said above the board at most
 STEPS = ("start", "prev-turn", "back", "forward", "next-turn", "end")
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "start", "End": "end",
         "PageUp": "prev-turn", "PageDown": "next-turn"}
@@ -236,7 +237,9 @@ def render_line(rp: Replay, say: kit.Say) -> kit.Html:
     mover, first = rp.mover(), rp.new_after + 1
     done = [kit.join([_only(say, who) if who else "", say.entry(e, links=False)])
             for _, who, e in rp.log() if first <= (e.get("move") or 0) <= rp.step]
-    said = kit.join(done, " · ") if done else say.t("replay.quiet", name=say.player(mover))
+    said = kit.join(done[:LINE], " · ") if done else say.t("replay.quiet", name=say.player(mover))
+    if len(done) > LINE:  # a long turn: the log beside has them all
+        said = said + kit.Html(" ") + say.t("since.more", n=len(done) - LINE)
     head = (say.t("replay.move", k=rp.step, name=say.player(mover)) if first == rp.step
             else say.t("replay.moves", a=first, k=rp.step))
     return kit.h('<p class="replay-line"><span class="since-head">{}</span> {}</p>', head, said)
