@@ -22,7 +22,7 @@ from . import kit, table
 from .session import Session
 
 EVERY = 40  # moves between kept states, at the least
-MOST_KEPT = 24  # kept states at most (a clone costs as much as replaying a few hundred moves)
+MOST_KEPT = 24  # kept states at most (a clone costs as much as replaying dozens to hundreds of moves)
 LINE = 5  # entries said above the board at most
 STEPS = ("start", "prev-turn", "back", "forward", "next-turn", "end")
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "start", "End": "end",
