@@ -97,11 +97,20 @@ def opening(game, seats):
 
 def open_table(tab, save: str, lang: str = "en"):
     """Open the table of `save` (bots wait: the position stays as loaded)."""
-    items = {"speeltafel:save:g1": save, "speeltafel:current": "g1",
-             "speeltafel:prefs": json.dumps({"lang": lang, "bot_delay_ms": 60_000})}
+    return open_with(tab, {"speeltafel:save:g1": save, "speeltafel:current": "g1"}, "table", lang)
+
+
+def open_lobby(tab, saves: dict, lang: str = "en"):
+    """Open the lobby with `saves` (id -> save) in the saved games list."""
+    return open_with(tab, {f"speeltafel:save:{k}": v for k, v in saves.items()}, "lobby", lang)
+
+
+def open_with(tab, items: dict, ready: str, lang: str = "en"):
+    """Open the site on a storage holding only `items` (and the language)."""
+    items = {**items, "speeltafel:prefs": json.dumps({"lang": lang, "bot_delay_ms": 60_000})}
     tab.page.goto(tab.site + "manifest.webmanifest")
     tab.page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
                       "localStorage.setItem(k, v); }", items)
     tab.page.goto(tab.site)
-    tab.wait("table")
+    tab.wait(ready)
     return tab.page

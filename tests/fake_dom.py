@@ -42,6 +42,7 @@ class Page:
         self.prerendered = None  # what the prerendered lobby's form holds (dom.prerendered_lobby)
         self.fetched = []  # urls asked for with fetch_text
         self.fetch_fails = False
+        self.keys = None  # the app's handler of keys pressed on the page (dom.on_keys)
 
 
 class _Module(types.ModuleType):
@@ -99,6 +100,9 @@ class _Module(types.ModuleType):
 
     def on_storage(self, callback):
         self.page.storage_listeners.append(callback)
+
+    def on_keys(self, callback):
+        self.page.keys = callback  # page.keys("ArrowLeft"): a key pressed on the page
 
     def expose(self, name, value):
         pass

@@ -19,12 +19,13 @@ from . import dom, lobby, prerender, rules, screens, startup, table, tabs
 from .bot_loop import BotLoop
 from .i18n import LANGS, Words, pick_lang
 from .lobby_cmds import LobbyCommands
+from .replay_cmds import ReplayCommands
 from .save_cmds import SaveCommands
 from .session import HANDOFF, PRIVATE, WINDOW, Session
 from .storage import MemoryBackend, SaveStore
 
 
-class App(LobbyCommands, SaveCommands, BotLoop):
+class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop):
     def __init__(self):
         self.boot_notices = []  # (key, params) said once the first screen is up
         self.store = SaveStore(self._backend())
@@ -49,6 +50,8 @@ class App(LobbyCommands, SaveCommands, BotLoop):
         self.rules_at: str | None = None  # the rules reference is open at this (ui/rules.py)
         self.hint: dict | None = None  # {"moves", "seat", "index"}: the strong bot's choice for the viewer
         self.rules_texts: dict = {}  # (game, lang) -> that language's rules text
+        self.replay = None  # a finished game being replayed (replay_cmds.py)
+        self.offer: str | None = None  # a save just imported that is over: its replay is offered
 
     # ------------------------------------------------------------- lifecycle
     def _backend(self):
@@ -67,6 +70,7 @@ class App(LobbyCommands, SaveCommands, BotLoop):
         the storage holds (see startup.py)."""
         dom.listen(dom.by_id("app"), self.dispatch)
         dom.on_storage(self.on_storage)
+        dom.on_keys(self.on_key)
         try:
             found = startup.resume(self.store, self.games())
         except Exception:  # noqa: BLE001 - the table must open; saves stay as they are
@@ -111,6 +115,7 @@ class App(LobbyCommands, SaveCommands, BotLoop):
     def show_lobby(self, notices=(), boot=False):
         self.stop_bots()
         self.session = None
+        self.replay = self.offer = None
         self.screen = None
         self.conflict = False
         self.store.set_current(None)
@@ -127,7 +132,7 @@ class App(LobbyCommands, SaveCommands, BotLoop):
     def render_lobby(self):
         entries = self.store.entries(self.set_aside)
         self.listed = {row["id"] for row in entries}
-        html = lobby.render_lobby(self.model, entries, self.words, self.message, games=self.games())
+        html = lobby.render_lobby(self.model, entries, self.words, self.message, games=self.games(), offer=self.offer)
         dom.render(dom.by_id("app"), html)
 
     # --------------------------------------------------------------- messages
@@ -165,6 +170,9 @@ class App(LobbyCommands, SaveCommands, BotLoop):
             if worded and self.message == worded:
                 self.tell(*notices)
             self.render_table()
+        elif self.replay is not None:
+            self.words = Words(self.lang, self.replay.game_id, self.replay_name)
+            self.render_replay()
         else:
             self.words = Words(self.lang)
             if worded and self.message == worded:
@@ -207,6 +215,8 @@ class App(LobbyCommands, SaveCommands, BotLoop):
 
     def render_table(self):
         """Draw exactly what `Session.shown()` decides, nothing else."""
+        if self.replay is not None:
+            return self.render_replay()
         s = self.session
         if s is None:
             return
@@ -260,16 +270,17 @@ class App(LobbyCommands, SaveCommands, BotLoop):
     # ------------------------------------------------------------------ rules
     def reference(self):
         """The open rules reference in the table's language (None: closed)."""
-        texts = self.rules_texts.get((self.session.game_id, self.lang)) if self.session else None
+        here = self.session or self.replay  # a replay opens the rules too
+        texts = self.rules_texts.get((here.game_id, self.lang)) if here else None
         if self.rules_at is None or texts is None:
             return None
-        return rules.Reference(self.session.game_id, texts)
+        return rules.Reference(here.game_id, texts)
 
     async def cmd_rules(self, arg, el, ev):
         """Open the game's rules at `arg`: a name tapped on the table, a
         section ("#turn"), or "" for its start.  The text of a language is
         fetched the first time it is needed (ui/rules.py)."""
-        s = self.session
+        s = self.session or self.replay
         if ev != "click" or s is None:
             return
         key = (s.game_id, self.lang)
@@ -283,7 +294,7 @@ class App(LobbyCommands, SaveCommands, BotLoop):
                     self.render_table()
                     return
             self.rules_texts[key] = texts
-        if self.session is not s:
+        if (self.session or self.replay) is not s:
             return
         self.rules_at = arg
         self.render_table()

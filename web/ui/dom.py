@@ -271,6 +271,25 @@ def on_storage(callback) -> None:
     js.window.addEventListener("storage", proxy)
 
 
+def on_keys(callback) -> None:
+    """Call `callback(key)` for a key pressed on the page, unless a form
+    control (a slider, a text) or a board (its pan, which says so) used it;
+    a True answer keeps the browser from using it too."""
+
+    def handler(event):
+        if event.defaultPrevented or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        target = event.target
+        if str(getattr(target, "tagName", "")).upper() in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        if callback(str(event.key)):
+            event.preventDefault()
+
+    proxy = create_proxy(handler)
+    _keep.append(proxy)
+    js.document.addEventListener("keydown", proxy)
+
+
 def expose(name: str, value) -> None:
     """Make an object reachable from the page's JavaScript (used by tests)."""
     setattr(js.window, name, value)

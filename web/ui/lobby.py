@@ -52,8 +52,9 @@ def resolved_options(model: dict) -> dict:
 
 
 def render_lobby(model: dict | None, saves: list[dict], words: Words, message: str = "",
-                 games: list[str] | None = None) -> str:
-    """The whole lobby.  `games`: the games this table can show (default all)."""
+                 games: list[str] | None = None, offer: str | None = None) -> str:
+    """The whole lobby.  `games`: the games this table can show (default all);
+    `offer`: a saved game whose replay is offered (just imported, finished)."""
     games = list(engine.GAMES) if games is None else games
     out = [render_header(words)]
     if message:
@@ -61,7 +62,7 @@ def render_lobby(model: dict | None, saves: list[dict], words: Words, message: s
     out.append('<div class="lobby">')
     if model is not None and model["game"] in games:
         out.append(render_new_game(model, games, words))
-    out.append(render_saves(saves, words))
+    out.append(render_saves(saves, words, offer=offer))
     out.append("</div>")
     return "".join(out)
 
@@ -217,7 +218,9 @@ def ago(words: Words, then_ms: float, now_ms: float | None = None) -> str:
     return words.t("time.days", n=minutes // (24 * 60))
 
 
-def render_saves(saves: list[dict], words: Words, now_ms: float | None = None) -> str:
+def render_saves(saves: list[dict], words: Words, now_ms: float | None = None, offer: str | None = None) -> str:
+    """The saved games; a finished one may be replayed (`offer`: that one's
+    replay is offered first, e.g. right after importing it)."""
     out = [f'<section class="saves" aria-labelledby="saves-h"><h2 id="saves-h">{esc(words.t("saves.heading"))}</h2>']
     if not saves:
         out.append(f'<p class="empty">{esc(words.t("saves.none"))}</p>')
@@ -233,12 +236,17 @@ def render_saves(saves: list[dict], words: Words, now_ms: float | None = None) -
         else:
             spec = engine.GAMES[row["game"]]
             progress = words.t("saves.over") if row["over"] else words.t("saves.moves", n=row["moves"])
-            out.append(f'<li class="save" data-save="{sid}"><div class="save-title">'
+            offered = " offered" if row["over"] and row["id"] == offer else ""
+            out.append(f'<li class="save{offered}" data-save="{sid}"><div class="save-title">'
                        f'{esc(spec.names.get(words.lang, row["game"]))}</div>'
                        f'<div class="save-info">{esc(", ".join(row["names"]))} · {esc(progress)} · '
                        f'{esc(words.t("saves.last", when=ago(words, row["updated"], now_ms)))}</div>')
             verb = "saves.view" if row["over"] else "saves.resume"
             out.append(f'<button type="button" data-cmd="save-resume" data-arg="{sid}">{esc(words.t(verb))}</button>')
+            if row["over"]:  # once over nothing is secret: every move may be seen again
+                cls = ' class="primary"' if offered else ""
+                out.append(f'<button type="button"{cls} id="replay-{sid}" data-cmd="save-replay" '
+                           f'data-arg="{sid}">{esc(words.t("saves.replay"))}</button>')
         out.append(f'<button type="button" data-cmd="save-export" data-arg="{sid}">{esc(words.t("saves.export"))}</button>'
                    f'<button type="button" class="danger" data-cmd="save-delete" data-arg="{sid}">'
                    f'{esc(words.t("saves.delete"))}</button></li>')

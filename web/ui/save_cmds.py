@@ -73,21 +73,29 @@ class SaveCommands:
         if text is not None:
             self.tell(*self.import_text(text))
         self.render_lobby()
+        if self.offer:  # a finished game: its replay is one tap (or Enter) away
+            dom.focus(f"replay-{self.offer}")
 
     def import_text(self, text: str) -> list:
         """Store an imported save if it passes every check a resume makes
-        (replay included), so "imported" always means "can be played"."""
+        (replay included), so "imported" always means "can be played"; a
+        finished game's replay is offered at once."""
+        self.offer = None
         try:
-            Session.from_save(text, "import")
+            over = Session.from_save(text, "import").state.is_over()
         except Exception as err:  # noqa: BLE001
             error = err if isinstance(err, SaveError) else SaveError("damaged")
             return [("saves.import_failed", {"why": error})]
+        save_id = self.store.new_id(dom.now_ms())
         try:
-            self.store.put(self.store.new_id(dom.now_ms()), text)
+            self.store.put(save_id, text)
         except StorageFull:
             return [("saves.import_quota", {})]
         except StorageFailed:
             return [("saves.failed", {})]
+        if over:
+            self.offer = save_id
+            return [("saves.imported_over", {})]
         return [("saves.imported", {})]
 
     def autosave(self):
@@ -116,7 +124,7 @@ class SaveCommands:
             if key in (None, PREFIX + s.save_id) and not self.conflict and not tabs.may_write(
                     self.store.get(s.save_id), self.known_log, s.state.actions):
                 self.enter_conflict()
-        elif (key is None or key.startswith(PREFIX)) and self.store.ids() != self.listed:
+        elif self.replay is None and (key is None or key.startswith(PREFIX)) and self.store.ids() != self.listed:
             self.render_lobby()  # a game was added or deleted in another tab
 
     def enter_conflict(self):

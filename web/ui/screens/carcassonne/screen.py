@@ -495,7 +495,7 @@ class Screen:
         seats = list(self._seats())
         final = view.get("final") or [{} for _ in seats]
         scores = view.get("scores") or [0] * len(seats)
-        out = [h('<section class="cc-final" aria-labelledby="cc-final-h"><h2 id="cc-final-h">{}</h2>'
+        out = [h('<section class="cc-final" tabindex="0" aria-labelledby="cc-final-h"><h2 id="cc-final-h">{}</h2>'
                  '<table class="cc-final-table"><thead><tr><th></th>{}</tr></thead><tbody>',
                  words.ui("final_title"), join(h("<th>{}</th>", self.ctx.badge(s)) for s in seats))]
 
