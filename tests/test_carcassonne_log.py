@@ -63,7 +63,7 @@ def test_wheel_actions_write_no_zero_lines_and_explain_every_wheel_point():
         assert not [e for e in log if e["k"] in WHEEL_LINES and e["points"] == 0]
         # every point of the wheel is said once: a seat's total, or its one explaining line
         said = [0] * state.seats
-        event, details, totals = None, {}, {}
+        event, details, totals, lines = None, {}, {}, {}
 
         def close():
             for s in range(state.seats):
@@ -72,11 +72,14 @@ def test_wheel_actions_write_no_zero_lines_and_explain_every_wheel_point():
         for e in log:
             if e["k"] == "pig":
                 close()
-                event, details, totals = e["segment"], {}, {}
+                event, details, totals, lines = e["segment"], {}, {}, {}
             elif e["k"] in ("belasting_city", "hongersnood_field"):
                 details[e["seat"]] = details.get(e["seat"], 0) + e["points"]
+                lines[e["seat"]] = lines.get(e["seat"], 0) + 1
             elif e["k"] in ("fortuna", "belasting", "hongersnood", "onweer", "inquisitie"):
                 assert e["k"] == event
+                # a total after a single explaining line would say the same twice
+                assert e["k"] not in ("belasting", "hongersnood") or lines.get(e["seat"], 0) >= 2, e
                 totals[e["seat"]] = e["points"]
         close()
         assert said == [b["wheel"] for b in state.g.breakdown], seed
