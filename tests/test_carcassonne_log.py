@@ -184,3 +184,15 @@ def test_new_names_are_worded_in_every_language(lang):
                   "from-start", "rot-0", "rot-90", "rot-180", "rot-270", "joins-city", "joins-road",
                   "joins-both", "joins-field", "f-city", "f-road", "f-monastery", "f-field"]:
         assert names.get(ident), (lang, ident)
+
+
+def test_every_fields_parts_in_one_walk_are_the_fields_parts():
+    for state, seed in games(6):
+        finish(state, random_chooser(Rng(seed + 2), first=True))
+        g = state.g
+        fields = story.field_parts(g)
+        assert len(fields) > 3
+        for root, at in fields.items():
+            assert at == story.parts(g, root)
+        farms = [e for _, e in state.events if e["k"] == "farm"]
+        assert all(e["at"] in fields.values() for e in farms)

@@ -474,6 +474,7 @@ class Game(WheelActions):
                 pos = (t[1], t[2])
             self.score_feature(r, False, pos)
         field_no = 0
+        fields = story.field_parts(self) if self.log is not None else {}  # which field, for the board
         for fid, f in sorted(self.followers.items()):
             if f[1] != FIELD:
                 continue
@@ -487,7 +488,7 @@ class Game(WheelActions):
             if len(winners) > 1:
                 self.say({"k": "tie", "seats": list(winners), "followers": max(count),
                           "kind": "field", "field": field_no})
-            at = story.parts(self, r) if self.log is not None and winners else None
+            at = fields.get(r)
             for s in winners:
                 pts = 3 * cities
                 self.add_score(s, pts, "farms")

@@ -14,9 +14,35 @@ their search never pays for them):
   `[[x, y, feature], ...]`: the tile at (x, y) and the index of the feature
   on it (its `TILES[...]["features"]` index); on the wheel's own land the
   square (x, y) and the id of the wheel's feature (`WHEEL["features"]`),
-  e.g. `[0, 1, "road_left"]`.  The union-find already knows the feature's tiles,
-  so a city or road costs a look at its own tiles; a field walks the board
-  once (fields are scored a few times a game).
+  e.g. `[0, 1, "road_left"]`.  The union-find knows a city's or road's
+  tiles, so it costs a look at those; `field_parts(g)` gives every field's
+  parts in one walk of the board (the final scoring asks for them all).
+
+The log, entry by entry (every entry also has `turn` and `move`; `seat` is
+the player it is about; words in web/ui/screens/carcassonne/words.json):
+
+  draw          seat, tile                      the tile drawn
+  discard       seat, tile                      it fits nowhere: set aside
+  place         seat, tile, x, y, rot, dir, dist, from, turned, joins
+  follower      seat, role, x, y, feature, on   on: f-city f-road f-field f-monastery
+  crown_place   seat, crown, segment
+  no_follower   seat
+  pig           seat, steps, segment            the drawn tile moved the pig
+  fortuna       seat, points
+  belasting_city  seat, points, knights, coats, at (the city): a line per city and seat
+  hongersnood_field  seat, points, farmers, cities, at (the field): per field and seat
+  belasting, hongersnood, onweer, inquisitie    seat, points (inquisitie: monks, and
+                at: the monasteries of its monks): only seats that score, and
+                a tax or famine total only after several lines of one seat
+  wheel_none    segment                         nobody scores from this action
+  pest          seat, role[, x, y]              a follower taken back
+  pest_none     seat
+  crown_score   seat, points, segment, crown
+  tie           seats, followers, kind[, field]
+  score_city, score_road, score_monastery, end_city, end_road, end_monastery
+                seat, points, shared, tiles, at[, coats][, x, y]
+  farm          seat, points, cities, field, farmers, shared, at
+  final;  game_over  scores
 """
 
 from __future__ import annotations
@@ -69,6 +95,20 @@ def joins(g, x: int, y: int) -> str:
 
 def turned(rot: int) -> str:
     return f"rot-{rot % 360}"
+
+
+def field_parts(g) -> dict:
+    """{field root: its parts} for every field on the board, in one walk."""
+    find = g.find
+    out: dict = {}
+    for tid, x, y, _, base in g.placed:
+        for f, k in enumerate(KIND_OF[tid]):
+            if k == FIELD:
+                out.setdefault(find(base + f), []).append([x, y, f])
+    for name, node in g.wheel_nodes.items():
+        if g.kind[node] == FIELD:
+            out.setdefault(find(node), []).extend([x, y, name] for x, y in WHEEL_CELLS[name])
+    return out
 
 
 def parts(g, root: int) -> list:
