@@ -17,6 +17,7 @@ from __future__ import annotations
 from engine.carcassonne.tiles import TILES, WHEEL
 
 from ...kit import Html, PanZoom, Say, Selection, act_button, h, join, svg_target, tag, ui_button
+from . import marks
 from .art import (TILE_SIZE, U, _f, _wheel_land, _crown_space, _wheel_disc, crown_points, meeple, wedge,
                   mini_tile, rotate_point, score_track, tile_svg)
 
@@ -29,8 +30,9 @@ class Screen:
         self.ctx = ctx
         self.zoom = PanZoom(min_scale=MIN_TILE_PX / U)
         # cell: selected (x, y) in the place step; rot_i: index into its legal
-        # rotations; pick: selected index into legal (follower/crown/pest)
-        self.sel = Selection(cell=None, rot_i=0, pick=None)
+        # rotations; pick: selected index into legal (follower/crown/pest);
+        # flash: (x, y) of a tile the since line asked to show
+        self.sel = Selection(cell=None, rot_i=0, pick=None, flash=None)
         self.list_open = False  # the choices shown as a list of buttons
 
     # ------------------------------------------------------------ ui steps
@@ -53,6 +55,10 @@ class Screen:
             sel.cell = None
         elif kind == "list":
             self.list_open = not self.list_open
+        elif kind == "show":  # a turn in the since line: bring its tile into view, marked
+            x, y = (int(v) for v in rest.split(":"))
+            sel.flash = (x, y)
+            self.zoom.show_point((x + 0.5) * U, (y + 0.5) * U)
         else:
             self.zoom.step(arg)
 
@@ -67,6 +73,7 @@ class Screen:
         sel.follow(view.get("moves"))
         self.view, self.legal = view, legal
         self.words = self.ctx.words
+        self.last_turn = marks.last_turn(view, self.ctx)  # the viewer's last turn (None: nothing marked)
         self.say = Say(self.ctx)
         phase = view.get("phase")
         cells = {}
@@ -134,7 +141,7 @@ class Screen:
         out = [h('<svg id="cc-board" class="cc-board" viewBox="{}" preserveAspectRatio="xMidYMid meet" '
                  'role="group" tabindex="0" aria-label="{}. {}">', self.zoom.viewbox(), words.ui("board"),
                  words.ui("board_keys")),
-               Html('<rect x="-100000" y="-100000" width="200000" height="200000" fill="#e9e2cf"/>')]
+               marks.DEFS, Html('<rect x="-100000" y="-100000" width="200000" height="200000" fill="#e9e2cf"/>')]
         wheel = view.get("wheel")
         if wheel:
             out.append(_wheel_land())
@@ -148,8 +155,15 @@ class Screen:
             for seg in wheel["segments"]:
                 for c in seg["crowns"]:
                     out.append(_crown_space(*pts[c["crown"]]))
+        # finished features, what scored since the viewer's last turn, the tiles placed since (marks.py)
+        out.append(marks.finished(view))
+        highlights, chips = marks.score_marks(view, self.ctx, marks.scorings(view, self.last_turn))
+        out.append(highlights)
+        placed = marks.placed_since(view, self.ctx, self.last_turn)
+        out.append(marks.placed_marks(placed, self.ctx, sel.flash))
         last = view.get("last")
-        if last is not None and 0 <= last < len(tiles):
+        if last is not None and 0 <= last < len(tiles) and not any(
+                (e["x"], e["y"]) == (tiles[last]["x"], tiles[last]["y"]) for e in placed):
             t = tiles[last]
             out.append(h('<rect class="cc-last" x="{}" y="{}" width="94" height="94" fill="none" rx="4">'
                          '<title>{}</title></rect>', t["x"] * U + 3, t["y"] * U + 3, words.ui("last_tile")))
@@ -167,6 +181,7 @@ class Screen:
                 out.append(Html(f'<circle class="cc-spot cc-pest{" cc-picked" if sel.pick == i else ""}" '
                                 f'cx="{_f(pos[0])}" cy="{_f(pos[1])}" r="34" aria-hidden="true"/>'))
             out.append(self._meeple(pos[0], pos[1], f["seat"], f.get("role"), label))
+        out.append(chips)
         # the step's own marks
         phase = view.get("phase")
         if legal and phase == "place":
@@ -298,6 +313,11 @@ class Screen:
         if t == "place":
             return words.ui("place_at", x=a["x"], y=a["y"])
         return t or "?"
+
+    def since_summary(self, view) -> Html | None:
+        """The frame's line above the board: each other player's turn since
+        the viewer's last one, a tap showing its tile (marks.summary)."""
+        return marks.summary(view, self.ctx, marks.last_turn(view, self.ctx))
 
     def describe(self, a) -> str:
         """One legal action in words (the hint says what the bot would do)."""
