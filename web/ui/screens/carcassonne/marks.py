@@ -272,26 +272,28 @@ def summary(view: dict, ctx, last: int | None) -> Html | None:
         elif k == "crown_place":
             turn["more"] = words.name("crown")
         elif (e.get("points") or 0) > 0 and (k in ON_FEATURE or k in ON_SEGMENT or k == "crown_score"):
-            key = (_what(e, words), e.get("seat"))
-            turn["points"][key] = turn["points"].get(key, 0) + e["points"]
+            who = turn["points"].setdefault(_what(e, words), {})  # {what: {seat: points}}
+            who[e.get("seat")] = who.get(e.get("seat"), 0) + e["points"]
     out = []
     for t in sorted(turns):
         turn = turns[t]
         seat = turn["seat"]
         if seat is None and turn["points"]:  # the final scoring: each player's points
             total: dict = {}
-            for (_, who), n in turn["points"].items():
-                total[who] = total.get(who, 0) + n
+            for who in turn["points"].values():
+                for s, n in who.items():
+                    total[s] = total.get(s, 0) + n
             out.append(h('<span class="cc-since cc-since-final">{}</span>', words.ui("since_final", points=", ".join(
-                words.ui("since_pts", what=ctx.name(who), n=n) for who, n in sorted(total.items())))))
+                words.ui("since_who", name=ctx.name(s), n=n) for s, n in sorted(total.items())))))
         if seat is None or seat == ctx.viewer:
             continue
         bits = []
         if turn["place"]:
             bits.append(words.ui("since_tile_and", role=turn["more"]) if turn["more"] else words.ui("since_tile"))
-        for (what, who), n in turn["points"].items():
-            bits.append(words.ui("since_pts", what=what, n=n) if who == seat else
-                        words.ui("since_pts_of", what=what, name=ctx.name(who), n=n))
+        for what, who in turn["points"].items():  # "city +8" when only the player scored, else by name
+            bits.append(words.ui("since_pts", what=what, n=who[seat]) if set(who) == {seat} else
+                        words.ui("since_pts_of", what=what, list=", ".join(
+                            words.ui("since_who", name=ctx.name(s), n=n) for s, n in who.items())))
         body = h('<span class="cc-psym" aria-hidden="true">{}</span> {}: {}', ctx.symbol(seat), ctx.name(seat),
                  " · ".join(bits))
         if turn["place"]:

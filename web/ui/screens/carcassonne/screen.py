@@ -74,6 +74,7 @@ class Screen:
         self.view, self.legal = view, legal
         self.words = self.ctx.words
         self.last_turn = marks.last_turn(view, self.ctx)  # the viewer's last turn (None: nothing marked)
+        self.placed = marks.placed_since(view, self.ctx, self.last_turn)  # the others' tiles since
         self.say = Say(self.ctx)
         phase = view.get("phase")
         cells = {}
@@ -121,13 +122,19 @@ class Screen:
 
     def _focus(self, cells):
         """Where a view that cannot show the whole board looks: the square
-        chosen, else the square one may place on nearest the middle of them
-        all (so at least one is in view), else the tile just placed."""
+        chosen; else between the tiles placed since the viewer's last turn
+        and the square one may place on nearest them (so both are in sight
+        when the turn comes), or the square nearest the middle of them all;
+        else the tile just placed."""
         if self.sel.cell is not None:
             return ((self.sel.cell[0] + 0.5) * U, (self.sel.cell[1] + 0.5) * U)
+        placed = [(e["x"], e["y"]) for e in self.placed]
         if cells:
-            mx, my = sum(x for x, _ in cells) / len(cells), sum(y for _, y in cells) / len(cells)
+            around = placed or list(cells)
+            mx, my = sum(x for x, _ in around) / len(around), sum(y for _, y in around) / len(around)
             x, y = min(cells, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
+            if placed:
+                x, y = (x + mx) / 2, (y + my) / 2
             return ((x + 0.5) * U, (y + 0.5) * U)
         tiles, last = self.view.get("tiles") or [], self.view.get("last")
         if last is not None and 0 <= last < len(tiles):
@@ -159,7 +166,7 @@ class Screen:
         out.append(marks.finished(view))
         highlights, chips = marks.score_marks(view, self.ctx, marks.scorings(view, self.last_turn))
         out.append(highlights)
-        placed = marks.placed_since(view, self.ctx, self.last_turn)
+        placed = self.placed
         out.append(marks.placed_marks(placed, self.ctx, sel.flash))
         last = view.get("last")
         if last is not None and 0 <= last < len(tiles) and not any(
