@@ -189,3 +189,36 @@ def test_at_the_end_the_line_sums_the_final_scoring_as_the_engine_does():
     assert said == {s: sum(f.values()) for s, f in enumerate(view["final"]) if sum(f.values())}
     chips = CHIP.findall(html)
     assert len(chips) >= len(said) and not [t for _, t in chips if t.endswith("+0")]  # on the board, feature by feature
+
+
+def test_when_the_turn_comes_a_board_too_big_to_show_looks_at_the_new_tiles_and_a_square():
+    """The board is never drawn below its minimum tile size, so a large one
+    shows a part: the part around the others' new tiles and the square to
+    place on nearest them.  Fixed games (10 x 16 turns), the board's size on
+    screen at 1280x800 and 800x1280: some square to place on is always in
+    view, and most new tiles (the rest are one tap away in the since line;
+    centring on the squares alone showed 71 %)."""
+    marks = seen = 0
+    for seed in range(10):
+        state = new_game("carcassonne", 4, {}, 200 + seed)
+        rng = Rng(seed)
+        for _ in range(16):
+            state = to_turn(state, 0, rng)
+            screen, view, html = render(state, 0)
+            placed = [(a["x"], a["y"]) for _, a in state.actions[my_last_place(state, 0) + 1:] if a["type"] == "place"]
+            cells = {(a["x"], a["y"]) for a in state.legal_actions(0)}
+            for w, h in ((965, 420), (770, 790)):  # px of the board in each orientation
+                screen.zoom.box, screen.zoom.auto = None, False
+                screen.zoom.limit(w, h)
+                b = screen.zoom.shown()
+                s = max(b[2] / w, b[3] / h)  # "meet": the whole box shows, centred
+                x0, y0 = b[0] + b[2] / 2 - s * w / 2, b[1] + b[3] / 2 - s * h / 2
+                x1, y1 = x0 + s * w, y0 + s * h
+
+                def shown(x, y):
+                    return x0 <= x * 100 and (x + 1) * 100 <= x1 and y0 <= y * 100 and (y + 1) * 100 <= y1
+
+                assert any(shown(x, y) for x, y in cells)
+                marks += len(placed)
+                seen += sum(shown(x, y) for x, y in placed)
+    assert marks == 960 and seen >= 0.8 * marks, seen
