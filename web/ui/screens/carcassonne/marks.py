@@ -251,8 +251,8 @@ def _what(e: dict, words) -> str:
 
 def summary(view: dict, ctx, last: int | None) -> Html | None:
     """Each other player's turn since the viewer's last one, in a few words
-    ("▲ Bram: tile + knight · city +8 · Tax: Anna +2"), as a tap that shows
-    its tile on the board."""
+    ("▲ Bram: tile + knight · city +8 · Tax: you +2"), as a tap that shows
+    its tile on the board; at the end, everyone's final scoring."""
     if last is None:
         return None
     words = ctx.words
@@ -290,10 +290,15 @@ def summary(view: dict, ctx, last: int | None) -> Html | None:
         bits = []
         if turn["place"]:
             bits.append(words.ui("since_tile_and", role=turn["more"]) if turn["more"] else words.ui("since_tile"))
-        for what, who in turn["points"].items():  # "city +8" when only the player scored, else by name
-            bits.append(words.ui("since_pts", what=what, n=who[seat]) if set(who) == {seat} else
-                        words.ui("since_pts_of", what=what, list=", ".join(
-                            words.ui("since_who", name=ctx.name(s), n=n) for s, n in who.items())))
+        # what the player scored ("city +8") and what it gave the viewer ("Tax: you +2"); all of it
+        # is on the board and in the log
+        for what, who in turn["points"].items():
+            mine, yours = who.get(seat), who.get(ctx.viewer)
+            if mine and yours:
+                bits.append(words.ui("since_pts_you", what=what, n=mine, m=yours))
+            elif mine or yours:
+                bits.append(words.ui("since_pts", what=what, n=mine) if mine else
+                            words.ui("since_you", what=what, n=yours))
         body = h('<span class="cc-psym" aria-hidden="true">{}</span> {}: {}', ctx.symbol(seat), ctx.name(seat),
                  " · ".join(bits))
         if turn["place"]:
