@@ -59,6 +59,16 @@ def to_turn(state, seat, rng, turns=1):
     raise AssertionError("the game ended first")
 
 
+def my_turns(games, turns, seat, seed, seats=4):
+    """(n, state) at each of `seat`'s first `turns` place steps in `games` fixed random games."""
+    for g in range(games):
+        state = new_game("carcassonne", seats, {}, seed + g)
+        rng = Rng(g)
+        for n in range(turns):
+            state = to_turn(state, seat, rng)
+            yield n, state
+
+
 def my_last_place(state, seat):
     """The index in `state.actions` of the seat's last place action."""
     return max((i for i, (s, a) in enumerate(state.actions) if s == seat and a["type"] == "place"), default=-1)
@@ -74,27 +84,23 @@ def window(state, seat):
 
 def test_every_tile_placed_since_the_viewers_last_turn_is_outlined_in_its_owners_colour():
     checked = 0
-    for seed in range(6):
-        state = new_game("carcassonne", 4, {}, 40 + seed)
-        rng = Rng(seed)
-        for n in range(5):
-            state = to_turn(state, 2, rng)
-            # from the actions alone: the others' places after the viewer's last one
-            want = {(a["x"], a["y"], s) for s, a in state.actions[my_last_place(state, 2) + 1:]
-                    if a["type"] == "place"}
+    for n, state in my_turns(6, 5, 2, 40):
+        # from the actions alone: the others' places after the viewer's last one
+        want = {(a["x"], a["y"], s) for s, a in state.actions[my_last_place(state, 2) + 1:]
+                if a["type"] == "place"}
+        _, view, html = render(state, 2)
+        marks = {(int(x), int(y), int(seat)): colour for _, x, y, seat, colour in RECENT.findall(html)}
+        assert set(marks) == want and len(want) == (2 if n == 0 else 3)  # seats 0 and 1 first
+        assert all(colour == kit.seat_colour(seat) for (_, _, seat), colour in marks.items())
+        assert 'class="cc-last"' not in html  # the last tile is among the marks: one outline is enough
+        # placed: the viewer's own new tile is the last one, the others' marks stay
+        place = next(a for a in state.legal_actions(2) if a["type"] == "place")
+        state.apply(2, place)
+        if state.to_act() == [2]:
             _, view, html = render(state, 2)
-            marks = {(int(x), int(y), int(seat)): colour for _, x, y, seat, colour in RECENT.findall(html)}
-            assert set(marks) == want and len(want) == (2 if n == 0 else 3)  # seats 0 and 1 first
-            assert all(colour == kit.seat_colour(seat) for (_, _, seat), colour in marks.items())
-            assert 'class="cc-last"' not in html  # the last tile is among the marks: one outline is enough
-            # placed: the viewer's own new tile is the last one, the others' marks stay
-            place = next(a for a in state.legal_actions(2) if a["type"] == "place")
-            state.apply(2, place)
-            if state.to_act() == [2]:
-                _, view, html = render(state, 2)
-                assert {(int(x), int(y), int(seat)) for _, x, y, seat, _ in RECENT.findall(html)} == want
-                assert f'<rect class="cc-last" x="{place["x"] * 100 + 3}" y="{place["y"] * 100 + 3}"' in html
-            checked += 1
+            assert {(int(x), int(y), int(seat)) for _, x, y, seat, _ in RECENT.findall(html)} == want
+            assert f'<rect class="cc-last" x="{place["x"] * 100 + 3}" y="{place["y"] * 100 + 3}"' in html
+        checked += 1
     assert checked == 30
 
 
@@ -153,32 +159,28 @@ def test_finished_cities_roads_and_monasteries_are_hatched():
 
 def test_the_since_line_says_each_turn_with_its_points_and_shows_its_tile():
     seen_points = 0
-    for seed in range(5):
-        state = new_game("carcassonne", 4, {}, 90 + seed)
-        rng = Rng(seed)
-        for _ in range(8):
-            state = to_turn(state, 3, rng)
-            screen, view, html = render(state, 3)
-            summary = str(screen.since_summary(view))
-            chunks = since_chunks(summary)
-            log = [e for _, e in state.events]
-            first = next((e["turn"] for e in log if e["k"] == "place" and e["move"] == my_last_place(state, 3) + 1),
-                         -1)
-            turns = sorted({e["turn"] for e in log if e["turn"] > first and e["k"] == "place"})
-            assert len(chunks) == len(turns) == 3
-            for chunk, turn in zip(chunks, turns):
-                seat = next(e["seat"] for e in log if e["turn"] == turn and e["k"] == "place")
-                assert f"P{seat}: tile" in chunk
-                # what the player scored, and what it gave the viewer (the rest: on the board, in the log)
-                points = sum(e["points"] for e in log if e["turn"] == turn and e["k"] in SCORED
-                             and e["seat"] in (seat, 3))
-                assert sum(int(n) for n in re.findall(r"\+(\d+)", chunk)) == points, chunk
-                seen_points += points
-            # a tap on a turn brings its tile into view, marked
-            x, y = re.findall(r'data-arg="show:(-?\d+):(-?\d+)"', summary)[0]
-            screen.on_ui(f"show:{x}:{y}")
-            html = screen.render(view, state.legal_actions(3))
-            assert [(fx, fy) for flash, fx, fy, _, _ in RECENT.findall(html) if flash] == [(x, y)]
+    for _, state in my_turns(5, 8, 3, 90):
+        screen, view, html = render(state, 3)
+        summary = str(screen.since_summary(view))
+        chunks = since_chunks(summary)
+        log = [e for _, e in state.events]
+        first = next((e["turn"] for e in log if e["k"] == "place" and e["move"] == my_last_place(state, 3) + 1),
+                     -1)
+        turns = sorted({e["turn"] for e in log if e["turn"] > first and e["k"] == "place"})
+        assert len(chunks) == len(turns) == 3
+        for chunk, turn in zip(chunks, turns):
+            seat = next(e["seat"] for e in log if e["turn"] == turn and e["k"] == "place")
+            assert f"P{seat}: tile" in chunk
+            # what the player scored, and what it gave the viewer (the rest: on the board, in the log)
+            points = sum(e["points"] for e in log if e["turn"] == turn and e["k"] in SCORED
+                         and e["seat"] in (seat, 3))
+            assert sum(int(n) for n in re.findall(r"\+(\d+)", chunk)) == points, chunk
+            seen_points += points
+        # a tap on a turn brings its tile into view, marked
+        x, y = re.findall(r'data-arg="show:(-?\d+):(-?\d+)"', summary)[0]
+        screen.on_ui(f"show:{x}:{y}")
+        html = screen.render(view, state.legal_actions(3))
+        assert [(fx, fy) for flash, fx, fy, _, _ in RECENT.findall(html) if flash] == [(x, y)]
     assert seen_points > 0
 
 
@@ -201,26 +203,22 @@ def test_when_the_turn_comes_a_board_too_big_to_show_looks_at_the_new_tiles_and_
     view, and most new tiles (the rest are one tap away in the since line;
     centring on the squares alone showed 71 %)."""
     marks = seen = 0
-    for seed in range(10):
-        state = new_game("carcassonne", 4, {}, 200 + seed)
-        rng = Rng(seed)
-        for _ in range(16):
-            state = to_turn(state, 0, rng)
-            screen, view, html = render(state, 0)
-            placed = [(a["x"], a["y"]) for _, a in state.actions[my_last_place(state, 0) + 1:] if a["type"] == "place"]
-            cells = {(a["x"], a["y"]) for a in state.legal_actions(0)}
-            for w, h in ((965, 420), (770, 790)):  # px of the board in each orientation
-                screen.zoom.box, screen.zoom.auto = None, False
-                screen.zoom.limit(w, h)
-                b = screen.zoom.shown()
-                s = max(b[2] / w, b[3] / h)  # "meet": the whole box shows, centred
-                x0, y0 = b[0] + b[2] / 2 - s * w / 2, b[1] + b[3] / 2 - s * h / 2
-                x1, y1 = x0 + s * w, y0 + s * h
+    for _, state in my_turns(10, 16, 0, 200):
+        screen, view, html = render(state, 0)
+        placed = [(a["x"], a["y"]) for _, a in state.actions[my_last_place(state, 0) + 1:] if a["type"] == "place"]
+        cells = {(a["x"], a["y"]) for a in state.legal_actions(0)}
+        for w, h in ((965, 420), (770, 790)):  # px of the board in each orientation
+            screen.zoom.box, screen.zoom.auto = None, False
+            screen.zoom.limit(w, h)
+            b = screen.zoom.shown()
+            s = max(b[2] / w, b[3] / h)  # "meet": the whole box shows, centred
+            x0, y0 = b[0] + b[2] / 2 - s * w / 2, b[1] + b[3] / 2 - s * h / 2
+            x1, y1 = x0 + s * w, y0 + s * h
 
-                def shown(x, y):
-                    return x0 <= x * 100 and (x + 1) * 100 <= x1 and y0 <= y * 100 and (y + 1) * 100 <= y1
+            def shown(x, y):
+                return x0 <= x * 100 and (x + 1) * 100 <= x1 and y0 <= y * 100 and (y + 1) * 100 <= y1
 
-                assert any(shown(x, y) for x, y in cells)
-                marks += len(placed)
-                seen += sum(shown(x, y) for x, y in placed)
+            assert any(shown(x, y) for x, y in cells)
+            marks += len(placed)
+            seen += sum(shown(x, y) for x, y in placed)
     assert marks == 960 and seen >= 0.8 * marks, seen
