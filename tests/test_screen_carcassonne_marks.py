@@ -222,3 +222,17 @@ def test_when_the_turn_comes_a_board_too_big_to_show_looks_at_the_new_tiles_and_
             marks += len(placed)
             seen += sum(shown(x, y) for x, y in placed)
     assert marks == 960 and seen >= 0.8 * marks, seen
+
+
+def test_the_since_line_says_when_the_plague_took_one_of_the_viewers_followers():
+    told = 0
+    for _, state in my_turns(12, 14, 1, 500, seats=3):
+        screen, view, _ = render(state, 1)
+        chunks = since_chunks(str(screen.since_summary(view) or ""))
+        log = [e for _, e in state.events]
+        first = next((e["turn"] for e in log if e["k"] == "place" and e["move"] == my_last_place(state, 1) + 1), -1)
+        others = {e["turn"] for e in log if e["k"] == "draw" and e["seat"] != 1}  # the others' turns
+        lost = [e for e in log if e["k"] == "pest" and e["seat"] == 1 and e["turn"] > first and e["turn"] in others]
+        assert sum(c.count("Plague: your ") for c in chunks) == len(lost)
+        told += len(lost)
+    assert told >= 2, told

@@ -87,8 +87,10 @@ def _on_tile(t: dict, body: str) -> str:
     return f'<g transform="translate({t["x"] * U},{t["y"] * U}) rotate({t["rot"]} 50 50)">{body}</g>'
 
 
-def _anchor(t: dict, feature: int) -> tuple[float, float]:
-    ax, ay = TILES[t["id"]]["features"][feature]["anchor"]
+def anchor(t: dict, feature: int) -> tuple[float, float]:
+    """Where the spot of a feature of the placed tile `t` is on the board."""
+    feats = TILES[t["id"]]["features"]
+    ax, ay = feats[feature]["anchor"] if 0 <= feature < len(feats) else (0.5, 0.5)
     rx, ry = rotate_point(ax, ay, t["rot"])
     return t["x"] * U + rx * U, t["y"] * U + ry * U
 
@@ -97,7 +99,7 @@ def _part_shape(t: dict, feature: int, cls: str) -> str:
     """One part of a feature on its tile, drawn with `cls` + -city/-road/-monastery."""
     kind, d = feature_shape(t["id"], feature)
     if kind == "monastery":
-        x, y = _anchor(t, feature)
+        x, y = anchor(t, feature)
         return f'<circle class="{cls}-monastery" cx="{_f(x)}" cy="{_f(y)}" r="33"/>'
     if d:
         return _on_tile(t, f'<path class="{cls}-{kind}" d="{d}"/>')
@@ -109,8 +111,8 @@ def _wheel_shape(fid: str, cls: str) -> str:
     kind, tx, ty, d, _ = wheel_shapes().get(fid, ("", 0, 0, "", ""))
     if not d:
         return ""
-    return f'<g clip-path="url(#cc-off-disc)"><path class="{cls}-{kind}" transform="translate({tx},{ty})" d="{d}"/></g>'
-
+    return (f'<g clip-path="url(#cc-off-disc)"><path class="{cls}-{kind}" transform="translate({tx},{ty})" '
+            f'd="{d}"/></g>')
 
 
 def finished(view: dict) -> Html:
@@ -185,7 +187,7 @@ def _spot(parts: list, tiles: dict, followers: list, seats: set) -> tuple[float,
         if isinstance(f, str):  # the wheel's own land
             points.append(WHEEL_ANCHOR.get(f, ((x + 0.5) * U, (y + 0.5) * U)))
         elif t is not None and 0 <= f < len(TILES[t["id"]]["features"]):
-            points.append(_anchor(t, f))
+            points.append(anchor(t, f))
     if not points:
         return None
     on = {(x, y, f) for x, y, f in parts}
@@ -193,7 +195,7 @@ def _spot(parts: list, tiles: dict, followers: list, seats: set) -> tuple[float,
         if fol.get("seat") in seats and (fol.get("x"), fol.get("y"), fol.get("feature")) in on:
             t = tiles.get((fol["x"], fol["y"]))
             if t is not None:
-                return _anchor(t, fol["feature"])
+                return anchor(t, fol["feature"])
     mx = sum(p[0] for p in points) / len(points)
     my = sum(p[1] for p in points) / len(points)
     return min(points, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
@@ -261,7 +263,7 @@ def summary(view: dict, ctx, last: int | None) -> Html | None:
         t = e.get("turn", 0)
         if t <= last or e.get("private"):
             continue
-        turn = turns.setdefault(t, {"seat": None, "place": None, "more": "", "points": {}})
+        turn = turns.setdefault(t, {"seat": None, "place": None, "more": "", "points": {}, "lost": []})
         k = e.get("k")
         if k in ("draw", "place"):
             turn["seat"] = e.get("seat")
@@ -271,6 +273,8 @@ def summary(view: dict, ctx, last: int | None) -> Html | None:
             turn["more"] = words.name(e.get("role"))
         elif k == "crown_place":
             turn["more"] = words.name("crown")
+        elif k == "pest" and e.get("seat") == ctx.viewer:  # the plague took one of the viewer's followers
+            turn["lost"].append(words.name(e.get("role")))
         elif (e.get("points") or 0) > 0 and (k in ON_FEATURE or k in ON_SEGMENT or k == "crown_score"):
             who = turn["points"].setdefault(_what(e, words), {})  # {what: {seat: points}}
             who[e.get("seat")] = who.get(e.get("seat"), 0) + e["points"]
@@ -299,6 +303,7 @@ def summary(view: dict, ctx, last: int | None) -> Html | None:
             elif mine or yours:
                 bits.append(words.ui("since_pts", what=what, n=mine) if mine else
                             words.ui("since_you", what=what, n=yours))
+        bits.extend(words.ui("since_pest_you", role=role) for role in turn["lost"])
         body = h('<span class="cc-psym" aria-hidden="true">{}</span> {}: {}', ctx.symbol(seat), ctx.name(seat),
                  " · ".join(bits))
         if turn["place"]:

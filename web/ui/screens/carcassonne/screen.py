@@ -227,12 +227,7 @@ class Screen:
             return None
         return self._anchor(tiles[ti], f.get("feature", 0))
 
-    @staticmethod
-    def _anchor(t, feature):
-        feats = TILES[t["id"]]["features"]
-        ax, ay = feats[feature]["anchor"] if 0 <= feature < len(feats) else (0.5, 0.5)
-        rx, ry = rotate_point(ax, ay, t["rot"])
-        return t["x"] * U + rx * U, t["y"] * U + ry * U
+    _anchor = staticmethod(marks.anchor)  # where a feature's spot is on the board
 
     def _follower_label(self, f) -> str:
         words = self.words
