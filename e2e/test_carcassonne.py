@@ -88,7 +88,8 @@ def test_full_game_against_a_bot_by_clicking(tab):
             page.click("#cc-confirm")
             turns += 1
             page.wait_for_selector(f"{CONTROLS}, .cc-last", timeout=30_000)
-            assert page.locator("#cc-board .cc-last").count() == 1  # the last tile is marked
+            # the last tile is marked: her own new one, or (her turn over) the bot's since then
+            assert page.locator("#cc-board .cc-last, #cc-board .cc-recent").count() >= 1
         elif page.locator("#cc-none").count():
             spots = page.locator("#cc-board .cc-spot")  # marks on the board
             close = page.locator(".cc-closeup .cc-cspot")  # the tile's spots, large
@@ -277,3 +278,69 @@ def test_classic_start_pan_and_zoom_by_mouse_and_pinch(tab):
     page.click("#cc-fit")
     page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('viewBox').split(' ')"
                            ".map(Number).every((v, i) => Math.abs(v - f[i]) < 0.05)", arg=fit)
+
+
+def _rgb(colour):
+    return "rgb({}, {}, {})".format(*(int(colour[i:i + 2], 16) for i in (1, 3, 5)))
+
+
+def test_bots_moves_are_in_the_log_and_marked_on_the_board_when_my_turn_comes(tab):
+    """Issue 12: two bots play; when Anna's turn comes again each bot's tile
+    is outlined in its colour on the board (in view, both orientations), its
+    move is in the log in words, and the line above the board names each
+    turn and shows its tile on a tap."""
+    from tests import ui_support  # noqa: F401, PLC0415 (web/ on the path)
+    from ui.kit import seat_colour  # noqa: PLC0415
+
+    page = tab.start_game("carcassonne", [("Anna", "human", None), ("Bram", "bot", "random"),
+                                          ("Carla", "bot", "random")], lang="en")
+    page.wait_for_selector("#cc-board .cc-cell")
+    assert page.locator("#cc-board .cc-recent").count() == 0  # nothing happened yet
+    page.evaluate(IN_VIEW, ".cc-cell")
+    page.click("[data-e2e-next]")
+    page.click("#cc-confirm")
+    for _ in range(10):  # Anna's follower step (if any), a plague choice, then her next turn
+        page.wait_for_selector("#cc-none, #cc-board .cc-cell, .cc-actions .cc-choice", timeout=30_000)
+        if page.locator("#cc-board .cc-cell").count():
+            break
+        if page.locator("#cc-none").count():
+            page.click("#cc-none")
+        else:
+            page.locator(".cc-actions .cc-choice").first.click()
+            page.click("#cc-confirm")
+    actions = json.loads(tab.state_json())["actions"]
+    mine = max(i for i, (s, a) in enumerate(actions) if s == 0 and a["type"] == "place")
+    bots = [(s, a) for s, a in actions[mine + 1:] if a["type"] == "place"]
+    assert [s for s, _ in bots] == [1, 2]
+    names = {1: "Bram", 2: "Carla"}
+    log = page.locator(".log")
+    for seat, a in bots:
+        mark = page.locator(f'#cc-board .cc-recent[data-x="{a["x"]}"][data-y="{a["y"]}"][data-seat="{seat}"]')
+        assert mark.count() == 1
+        stroke = mark.locator(".cc-recent-line").evaluate("e => getComputedStyle(e).stroke")
+        assert stroke == _rgb(seat_colour(seat)), stroke
+        # in the log, in words, marked as new: who placed which tile where
+        said = log.locator(".log-entry.new", has_text=f"{names[seat]} places")
+        assert said.count() == 1
+        assert re.search(r"places .+ \d+ squares? [a-z-]+ of the wheel, (not turned|turned [a-z ]+), "
+                         r"(joining a [a-z ]+|among fields)\.", said.inner_text()), said.inner_text()
+    assert page.locator("#cc-board .cc-recent").count() == 2
+    # the line above the board: one tap per bot's turn
+    chips = page.locator(".since-line .cc-since")
+    assert chips.count() == 2
+    assert chips.nth(0).inner_text().startswith("▲ Bram: tile") and "Carla: tile" in chips.nth(1).inner_text()
+    for size in ({"width": 1280, "height": 800}, {"width": 800, "height": 1280}):
+        page.set_viewport_size(size)
+        page.wait_for_function("s => window.innerWidth === s.width", arg=size)
+        board = page.locator("#cc-board").bounding_box()
+        for i in range(2):  # each mark on the board in view, without scrolling
+            box = page.locator("#cc-board .cc-recent").nth(i).bounding_box()
+            assert board["x"] <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"] + 1
+            assert board["y"] <= box["y"] and box["y"] + box["height"] <= size["height"], (size, box)
+        line = page.locator(".since-line").bounding_box()
+        assert 0 <= line["y"] and line["y"] + line["height"] <= size["height"]
+    # a tap on Carla's turn marks her tile more strongly
+    chips.nth(1).click()
+    x, y = bots[1][1]["x"], bots[1][1]["y"]
+    page.wait_for_selector(f'#cc-board .cc-recent.cc-flash[data-x="{x}"][data-y="{y}"]')
+    page.set_viewport_size({"width": 1280, "height": 800})

@@ -59,3 +59,14 @@ def test_a_choice_from_a_list_is_brought_into_view():
     pz.show_point(1800, 1500)
     x, y, w, h = pz.shown()
     assert x <= 1800 <= x + w and y <= 1500 <= y + h
+
+
+def test_a_focus_near_the_boards_edge_shows_no_empty_margin_where_the_board_is_larger():
+    pz = board([0, 0, 3000, 2800], focus=(2900, 100))  # near the top right corner
+    pz.limit(900, 560)
+    x, y, w, h = pz.shown()
+    assert (x + w, y) == (3000, 0)  # the view ends at the board's edges, not past them
+    pz = board([0, 0, 3000, 800], focus=(2900, 100))  # the board's height fits: all of it, centred
+    pz.limit(900, 560)
+    x, y, w, h = pz.shown()
+    assert x + w == 3000 and y + h / 2 == 400

@@ -13,6 +13,7 @@ beside the board).
 
 from __future__ import annotations
 
+from . import story
 from .tiles import (CITY, CLASSIC_START, DECKS, FIELD, KIND_OF, MONASTERY, ROAD, ROLE,
                     ROTATIONS, TILES, WHEEL, HALF_INDEX, SIDES)
 from .wheel import CROWN_SEG, SEG_CROWNS, SEGMENTS, WheelActions  # noqa: F401 (state, bots import them here)
@@ -318,6 +319,7 @@ class Game(WheelActions):
         if winners:
             pts = self.feature_points(root, complete, *(pos or (0, 0)))
             shared = len(winners) > 1
+            at = story.parts(self, root) if self.log is not None else None  # which feature, for the board
             if shared:
                 self.say({"k": "tie", "seats": list(winners), "followers": max(count),
                           "kind": KIND_NAME[k]})
@@ -333,6 +335,8 @@ class Game(WheelActions):
                     entry["coats"] = self.coats[root]
                 if pos is not None:
                     entry["x"], entry["y"] = pos
+                if at is not None:
+                    entry["at"] = at
                 self.say(entry)
         if complete:
             for fid in list(self.fols[root]):
@@ -392,7 +396,9 @@ class Game(WheelActions):
         self.last = self.add_tile(tid, x, y, rot)
         self.drawn = None
         self.placements = []
-        self.say({"k": "place", "seat": self.current, "tile": tid, "x": x, "y": y, "rot": rot})
+        if self.log is not None:  # where and what it joined, for a person (story.py)
+            self.say({"k": "place", "seat": self.current, "tile": tid, "x": x, "y": y, "rot": rot,
+                      **story.where(self, x, y), "turned": story.turned(rot), "joins": story.joins(self, x, y)})
         self.phase = "follower"
 
     def choose_follower(self, action, rng):
@@ -403,11 +409,14 @@ class Game(WheelActions):
             i = action["feature"]
             k = KIND_OF[tile_id][i]
             self.put_follower(seat, base + i, k, self.last, i)
-            self.say({"k": "follower", "seat": seat, "role": ROLE[k], "x": x, "y": y, "feature": i})
+            self.say({"k": "follower", "seat": seat, "role": ROLE[k], "x": x, "y": y, "feature": i,
+                      "on": "f-" + KIND_NAME[k]})
         elif t == "crown":
             self.put_crown(seat, action["crown"])
-            self.say({"k": "crown_place", "seat": seat,
+            self.say({"k": "crown_place", "seat": seat, "crown": action["crown"],
                       "segment": SEGMENTS[CROWN_SEG[action["crown"]]]})
+        else:
+            self.say({"k": "no_follower", "seat": seat})
         self.end_turn(rng)
 
     def end_turn(self, rng):
@@ -465,6 +474,7 @@ class Game(WheelActions):
                 pos = (t[1], t[2])
             self.score_feature(r, False, pos)
         field_no = 0
+        fields = story.field_parts(self) if self.log is not None else {}  # which field, for the board
         for fid, f in sorted(self.followers.items()):
             if f[1] != FIELD:
                 continue
@@ -478,10 +488,11 @@ class Game(WheelActions):
             if len(winners) > 1:
                 self.say({"k": "tie", "seats": list(winners), "followers": max(count),
                           "kind": "field", "field": field_no})
+            at = fields.get(r)
             for s in winners:
                 pts = 3 * cities
                 self.add_score(s, pts, "farms")
-                self.say({"k": "farm", "seat": s, "points": pts, "cities": cities,
+                self.say({"k": "farm", "seat": s, "points": pts, "cities": cities, "at": at,
                           "field": field_no, "farmers": count[s], "shared": len(winners) > 1})
         self.final = [{c: after[c] - b[c] for c in ("roads", "cities", "monasteries", "farms")}
                       for b, after in zip(before, self.breakdown)]

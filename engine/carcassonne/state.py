@@ -7,7 +7,7 @@ from collections import Counter
 from engine.protocol import State
 
 from .core import CROWN_SEG, SEGMENTS, SEG_CROWNS, Game, deck_of
-from .tiles import KIND_OF, ROLE, TILES
+from .tiles import KIND_OF, MONASTERY, ROLE, TILES
 
 
 class CarcassonneState(State):
@@ -113,14 +113,18 @@ class CarcassonneState(State):
         return view
 
     def _completed(self):
-        """[tile index, feature] of every city or road part that is finished
-        (the screen may shade them)."""
+        """[tile index, feature] of every city or road part that is finished,
+        and of every monastery with all eight neighbours (the screen shades
+        them); a finished feature of the wheel's own land as [-1, its id]."""
         g = self.g
         out = []
-        for i, (tid, _, _, _, base) in enumerate(g.placed):
+        for i, (tid, x, y, _, base) in enumerate(g.placed):
             for f, k in enumerate(KIND_OF[tid]):
-                if k <= 1 and g.open[g.find(base + f)] == 0:
+                if (k <= 1 and g.open[g.find(base + f)] == 0) or (k == MONASTERY and g._surrounded(x, y)):
                     out.append([i, f])
+        for name, node in g.wheel_nodes.items():
+            if g.kind[node] <= 1 and g.open[g.find(node)] == 0:
+                out.append([-1, name])
         return out
 
     def _result(self):

@@ -4,6 +4,7 @@ wheel's rules kept apart from the board's)."""
 
 from __future__ import annotations
 
+from . import story
 from .tiles import CITY, FIELD, MONASTERY, ROLE, WHEEL
 
 SEGMENTS = [s["id"] for s in WHEEL["segments"]]
@@ -43,54 +44,75 @@ class WheelActions:
 
     def wheel_belasting(self):
         pts = [0] * self.seats
+        lines = [0] * self.seats
         roots = {}
         for fid, (seat, k, node, crown, _, _) in self.followers.items():
             if k == CITY:
                 roots.setdefault(self.find(node), [0] * self.seats)[seat] += 1
         for root, count in roots.items():
+            at = story.parts(self, root) if self.log is not None else None  # which city, for the board
             for s in range(self.seats):
                 if count[s]:
                     p = count[s] * (self.coats[root] + count[s])
                     pts[s] += p
-                    # one line per city and seat explains the total that follows
+                    lines[s] += 1
+                    # one line per city and seat; a total follows for a seat with several
                     self.say({"k": "belasting_city", "seat": s, "knights": count[s],
-                              "coats": self.coats[root], "points": p})
-        self._wheel_points("belasting", pts)
+                              "coats": self.coats[root], "points": p, "at": at})
+        self._wheel_points("belasting", pts, lines=lines)
 
-    def _wheel_points(self, key, pts, extra=None):
+    def _wheel_points(self, key, pts, extra=None, lines=None):
+        """Each seat's points from a wheel action, and a line for each seat
+        that scores (none for a seat without points, and none where one
+        explaining line said it all, `lines[seat] == 1`); when nobody
+        scores, one line says so (`wheel_none`)."""
         for s in range(self.seats):
-            if pts[s]:
-                self.add_score(s, pts[s], "wheel")
+            if not pts[s]:
+                continue
+            self.add_score(s, pts[s], "wheel")
+            if lines is not None and lines[s] == 1:
+                continue
             e = {"k": key, "seat": s, "points": pts[s]}
             if extra:
                 e.update({kk: v[s] for kk, v in extra.items()})
             self.say(e)
+        if not any(pts):
+            self.say({"k": "wheel_none", "segment": key})
 
     def completed_cities(self, field_root):
         return {r for r in (self.find(c) for c in self.fcities[field_root]) if self.open[r] == 0}
 
     def wheel_hongersnood(self):
         pts = [0] * self.seats
+        lines = [0] * self.seats
         fields = {}
         for fid, (seat, k, node, crown, _, _) in self.followers.items():
             if k == FIELD:
                 fields.setdefault(self.find(node), [0] * self.seats)[seat] += 1
         for r, farmers in fields.items():
             cities = len(self.completed_cities(r))
+            if not cities:
+                continue
+            at = story.parts(self, r) if self.log is not None else None  # which field, for the board
             for s in range(self.seats):
-                if farmers[s] and cities:
+                if farmers[s]:
                     pts[s] += farmers[s] * cities
-                    # one line per field and seat explains the total that follows
+                    lines[s] += 1
+                    # one line per field and seat; a total follows for a seat with several
                     self.say({"k": "hongersnood_field", "seat": s, "farmers": farmers[s],
-                              "cities": cities, "points": farmers[s] * cities})
-        self._wheel_points("hongersnood", pts)
+                              "cities": cities, "points": farmers[s] * cities, "at": at})
+        self._wheel_points("hongersnood", pts, lines=lines)
 
     def wheel_onweer(self):
         self._wheel_points("onweer", list(self.supply))
 
     def wheel_inquisitie(self):
-        monks = [len(x) for x in self._land(MONASTERY)]
-        self._wheel_points("inquisitie", [2 * m for m in monks], {"monks": monks})
+        monks = self._land(MONASTERY)
+        extra = {"monks": [len(m) for m in monks]}
+        if self.log is not None:  # the monasteries of each seat's monks, for the board
+            extra["at"] = [[[*self.placed[self.followers[fid][4]][1:3], self.followers[fid][5]]
+                            for fid in sorted(m)] for m in monks]
+        self._wheel_points("inquisitie", [2 * len(m) for m in monks], extra)
 
     def wheel_pest(self):
         self.pest_queue = [(self.current + i) % self.seats for i in range(self.seats)]
@@ -142,5 +164,5 @@ class WheelActions:
             fid = self.crowns[k]
             seat = self.followers[fid][0]
             self.add_score(seat, pts, "crowns")
-            self.say({"k": "crown_score", "seat": seat, "points": pts, "segment": SEGMENTS[seg]})
+            self.say({"k": "crown_score", "seat": seat, "points": pts, "segment": SEGMENTS[seg], "crown": k})
             self.take_back(fid)

@@ -276,6 +276,11 @@ class PanZoom:
         cx, cy = b[0] + b[2] / 2, b[1] + b[3] / 2
         if fitting and self.focus:
             cx, cy = self.focus
+        # the view stays on the board: along a side larger than the view no empty margin beside the
+        # focus, along one that fits the whole of it
+        fx, fy, fw, fh = self.fit
+        cx = min(max(cx, fx + uw / 2), fx + fw - uw / 2) if fw > uw else fx + fw / 2
+        cy = min(max(cy, fy + uh / 2), fy + fh - uh / 2) if fh > uh else fy + fh / 2
         self.box = [cx - uw / 2, cy - uh / 2, uw, uh]
         self.auto = fitting
         return True

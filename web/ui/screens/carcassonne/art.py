@@ -88,30 +88,31 @@ def _city_paths(ports: list[str]) -> tuple[str, str]:
     return "".join(fill) + "Z", "".join(walls)
 
 
-def _road_paths(features: list[dict]) -> tuple[list[str], bool]:
-    """Road center lines and whether a junction (village) sits in the middle."""
+def _road_paths(features: list[dict]) -> tuple[list[tuple[int, str]], bool]:
+    """Road center lines (feature index, path) and whether a junction
+    (village) sits in the middle."""
     singles = [f for f in features if f["kind"] == "road" and len(f["ports"]) == 1]
     has_monastery = any(f["kind"] == "monastery" for f in features)
     cities = [f for f in features if f["kind"] == "city"]
     junction = len(singles) >= 3
     paths = []
-    for f in features:
+    for i, f in enumerate(features):
         if f["kind"] != "road":
             continue
         ports = f["ports"]
         if len(ports) == 2:
             a, b = ports
             if (SIDES.index(a) - SIDES.index(b)) % 2 == 0:
-                paths.append(f"M{_pt(MID[a])}L{_pt(MID[b])}")
+                paths.append((i, f"M{_pt(MID[a])}L{_pt(MID[b])}"))
             else:
-                paths.append(f"M{_pt(MID[a])}Q50,50 {_pt(MID[b])}")
+                paths.append((i, f"M{_pt(MID[a])}Q50,50 {_pt(MID[b])}"))
             continue
         a = ports[0]
         if junction or has_monastery or not cities:
-            paths.append(f"M{_pt(MID[a])}L50,50")
+            paths.append((i, f"M{_pt(MID[a])}L50,50"))
         else:  # the road runs into a city gate on this tile
             ax, ay = min(cities, key=lambda c: math.dist(c["anchor"], (0.5, 0.5)))["anchor"]
-            paths.append(f"M{_pt(MID[a])}Q50,50 {_f(ax * 100)},{_f(ay * 100)}")
+            paths.append((i, f"M{_pt(MID[a])}Q50,50 {_f(ax * 100)},{_f(ay * 100)}"))
     return paths, junction
 
 
@@ -154,9 +155,9 @@ def tile_art(shape_id: str, rot: int = 0) -> Html:
     feats = next(t for t in TILES.values() if t["shape"] == shape_id)["features"]
     out = [f'<rect width="100" height="100" fill="{FIELD}"/>']
     roads, junction = _road_paths(feats)
-    for d in roads:
+    for _, d in roads:
         out.append(f'<path d="{d}" fill="none" stroke="{ROAD_EDGE}" stroke-width="13" stroke-linecap="butt"/>')
-    for d in roads:
+    for _, d in roads:
         out.append(f'<path d="{d}" fill="none" stroke="{ROAD}" stroke-width="9" stroke-linecap="butt"/>')
     if junction:
         out.append(_village(rot))
@@ -210,15 +211,20 @@ def mini_tile(tile_id: str, rot: int = 0, label: str = "", size: str = "4.5rem")
 
 
 # ---------------------------------------------------------------- the wheel
-def _wheel_land() -> Html:
-    """The land around the wheel: its cities, roads and fields (board units x100)."""
-    out = [f'<rect x="0" y="0" width="{4 * U}" height="{4 * U}" fill="{FIELD}"/>']
+_WHEEL_SHAPES: dict = {}
+
+
+def wheel_shapes() -> dict:
+    """The cities and roads of the wheel's own land, by feature id:
+    (kind, tx, ty, path, wall), the path in the units of the square at
+    (tx, ty) (a road's in board units, tx = ty = 0)."""
+    if _WHEEL_SHAPES:
+        return _WHEEL_SHAPES
     feats = {f["id"]: f for f in WHEEL["features"]}
     ports: dict[str, list] = {}
     for p in WHEEL["ports"]:
         if len(p["port"]) == 1:
             ports.setdefault(p["feature"], []).append((tuple(p["cell"]), p["port"]))
-    roads, cities = [], []
     for fid, plist in ports.items():
         (r, c), _ = plist[0]
         sides = [s for _, s in plist]
@@ -226,11 +232,23 @@ def _wheel_land() -> Html:
         if feats[fid]["kind"] == "road":
             s = sides[0]
             mx, my = MID[s]
-            roads.append(f"M{_f(tx + mx)},{_f(ty + my)}L{_f(tx + mx + INWARD[s][0] * 100)},"
-                         f"{_f(ty + my + INWARD[s][1] * 100)}")
+            d = (f"M{_f(tx + mx)},{_f(ty + my)}L{_f(tx + mx + INWARD[s][0] * 100)},"
+                 f"{_f(ty + my + INWARD[s][1] * 100)}")
+            _WHEEL_SHAPES[fid] = ("road", 0, 0, d, "")
         else:
-            fill, wall = _city_paths(sides)
-            cities.append(f'<g transform="translate({tx},{ty})"><path d="{fill}" fill="{CITY}"/>'
+            _WHEEL_SHAPES[fid] = ("city", tx, ty, *_city_paths(sides))
+    return _WHEEL_SHAPES
+
+
+def _wheel_land() -> Html:
+    """The land around the wheel: its cities, roads and fields (board units x100)."""
+    out = [f'<rect x="0" y="0" width="{4 * U}" height="{4 * U}" fill="{FIELD}"/>']
+    roads, cities = [], []
+    for kind, tx, ty, d, wall in wheel_shapes().values():
+        if kind == "road":
+            roads.append(d)
+        else:
+            cities.append(f'<g transform="translate({tx},{ty})"><path d="{d}" fill="{CITY}"/>'
                           f'<path d="{wall}" fill="none" stroke="{WALL}" stroke-width="4.5" '
                           f'stroke-dasharray="7 2"/></g>')
     for d in roads:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from engine.carcassonne.tiles import TILES, WHEEL
 
 from ...kit import Html, PanZoom, Say, Selection, act_button, h, join, svg_target, tag, ui_button
+from . import marks
 from .art import (TILE_SIZE, U, _f, _wheel_land, _crown_space, _wheel_disc, crown_points, meeple, wedge,
                   mini_tile, rotate_point, score_track, tile_svg)
 
@@ -29,8 +30,9 @@ class Screen:
         self.ctx = ctx
         self.zoom = PanZoom(min_scale=MIN_TILE_PX / U)
         # cell: selected (x, y) in the place step; rot_i: index into its legal
-        # rotations; pick: selected index into legal (follower/crown/pest)
-        self.sel = Selection(cell=None, rot_i=0, pick=None)
+        # rotations; pick: selected index into legal (follower/crown/pest);
+        # flash: (x, y) of a tile the since line asked to show
+        self.sel = Selection(cell=None, rot_i=0, pick=None, flash=None)
         self.list_open = False  # the choices shown as a list of buttons
 
     # ------------------------------------------------------------ ui steps
@@ -53,6 +55,10 @@ class Screen:
             sel.cell = None
         elif kind == "list":
             self.list_open = not self.list_open
+        elif kind == "show":  # a turn in the since line: bring its tile into view, marked
+            x, y = (int(v) for v in rest.split(":"))
+            sel.flash = (x, y)
+            self.zoom.show_point((x + 0.5) * U, (y + 0.5) * U)
         else:
             self.zoom.step(arg)
 
@@ -67,6 +73,8 @@ class Screen:
         sel.follow(view.get("moves"))
         self.view, self.legal = view, legal
         self.words = self.ctx.words
+        self.last_turn = marks.last_turn(view, self.ctx)  # the viewer's last turn (None: nothing marked)
+        self.placed = marks.placed_since(view, self.ctx, self.last_turn)  # the others' tiles since
         self.say = Say(self.ctx)
         phase = view.get("phase")
         cells = {}
@@ -114,13 +122,19 @@ class Screen:
 
     def _focus(self, cells):
         """Where a view that cannot show the whole board looks: the square
-        chosen, else the square one may place on nearest the middle of them
-        all (so at least one is in view), else the tile just placed."""
+        chosen; else between the tiles placed since the viewer's last turn
+        and the square one may place on nearest them (so both are in sight
+        when the turn comes), or the square nearest the middle of them all;
+        else the tile just placed."""
         if self.sel.cell is not None:
             return ((self.sel.cell[0] + 0.5) * U, (self.sel.cell[1] + 0.5) * U)
+        placed = [(e["x"], e["y"]) for e in self.placed]
         if cells:
-            mx, my = sum(x for x, _ in cells) / len(cells), sum(y for _, y in cells) / len(cells)
+            around = placed or list(cells)
+            mx, my = sum(x for x, _ in around) / len(around), sum(y for _, y in around) / len(around)
             x, y = min(cells, key=lambda c: (c[0] - mx) ** 2 + (c[1] - my) ** 2)
+            if placed:
+                x, y = (x + mx) / 2, (y + my) / 2
             return ((x + 0.5) * U, (y + 0.5) * U)
         tiles, last = self.view.get("tiles") or [], self.view.get("last")
         if last is not None and 0 <= last < len(tiles):
@@ -134,7 +148,7 @@ class Screen:
         out = [h('<svg id="cc-board" class="cc-board" viewBox="{}" preserveAspectRatio="xMidYMid meet" '
                  'role="group" tabindex="0" aria-label="{}. {}">', self.zoom.viewbox(), words.ui("board"),
                  words.ui("board_keys")),
-               Html('<rect x="-100000" y="-100000" width="200000" height="200000" fill="#e9e2cf"/>')]
+               marks.DEFS, Html('<rect x="-100000" y="-100000" width="200000" height="200000" fill="#e9e2cf"/>')]
         wheel = view.get("wheel")
         if wheel:
             out.append(_wheel_land())
@@ -148,8 +162,15 @@ class Screen:
             for seg in wheel["segments"]:
                 for c in seg["crowns"]:
                     out.append(_crown_space(*pts[c["crown"]]))
+        # finished features, what scored since the viewer's last turn, the tiles placed since (marks.py)
+        out.append(marks.finished(view))
+        highlights, chips = marks.score_marks(view, self.ctx, marks.scorings(view, self.last_turn))
+        out.append(highlights)
+        placed = self.placed
+        out.append(marks.placed_marks(placed, self.ctx, sel.flash))
         last = view.get("last")
-        if last is not None and 0 <= last < len(tiles):
+        if last is not None and 0 <= last < len(tiles) and not any(
+                (e["x"], e["y"]) == (tiles[last]["x"], tiles[last]["y"]) for e in placed):
             t = tiles[last]
             out.append(h('<rect class="cc-last" x="{}" y="{}" width="94" height="94" fill="none" rx="4">'
                          '<title>{}</title></rect>', t["x"] * U + 3, t["y"] * U + 3, words.ui("last_tile")))
@@ -167,6 +188,7 @@ class Screen:
                 out.append(Html(f'<circle class="cc-spot cc-pest{" cc-picked" if sel.pick == i else ""}" '
                                 f'cx="{_f(pos[0])}" cy="{_f(pos[1])}" r="34" aria-hidden="true"/>'))
             out.append(self._meeple(pos[0], pos[1], f["seat"], f.get("role"), label))
+        out.append(chips)
         # the step's own marks
         phase = view.get("phase")
         if legal and phase == "place":
@@ -205,12 +227,7 @@ class Screen:
             return None
         return self._anchor(tiles[ti], f.get("feature", 0))
 
-    @staticmethod
-    def _anchor(t, feature):
-        feats = TILES[t["id"]]["features"]
-        ax, ay = feats[feature]["anchor"] if 0 <= feature < len(feats) else (0.5, 0.5)
-        rx, ry = rotate_point(ax, ay, t["rot"])
-        return t["x"] * U + rx * U, t["y"] * U + ry * U
+    _anchor = staticmethod(marks.anchor)  # where a feature's spot is on the board
 
     def _follower_label(self, f) -> str:
         words = self.words
@@ -298,6 +315,11 @@ class Screen:
         if t == "place":
             return words.ui("place_at", x=a["x"], y=a["y"])
         return t or "?"
+
+    def since_summary(self, view) -> Html | None:
+        """The frame's line above the board: each other player's turn since
+        the viewer's last one, a tap showing its tile (marks.summary)."""
+        return marks.summary(view, self.ctx, marks.last_turn(view, self.ctx))
 
     def describe(self, a) -> str:
         """One legal action in words (the hint says what the bot would do)."""
