@@ -15,6 +15,7 @@ from engine.thurn_taxis.board import map_data
 
 from ...kit import Html, Say, attrs, h, join
 from .map_svg import MapSvg
+from .news import News
 from .panels import OFFICIALS, Panels, _card_key, _key
 
 
@@ -101,6 +102,12 @@ class Screen(MapSvg, Panels):
             shown = [j for j in self.scores if bool(self.legal[j].get("wagner")) == self.wagner]
             self.pick = shown.index(i)
 
+    def since_summary(self, view) -> Html | None:
+        """The frame's line above the board: what each other player did
+        since the viewer's last turn (None: the frame's own line)."""
+        say = Say(self.ctx)
+        return News(self.ctx.recent(view), view.get("seat")).summary(say, self.ctx, len(view["players"]))
+
     # ------------------------------------------------------------ helpers
     def t(self, key, **params) -> Html:
         return self.say.ui(key, **params)
@@ -146,7 +153,9 @@ class Screen(MapSvg, Panels):
         if self.pick >= len(self.score_shown):
             self.pick = 0
         self.wagner_possible = bool(with_w)
+        self.news = News(self.ctx.recent(view), me)  # since the viewer's last turn (none in public)
 
+        legend = (f'<p class="tt-news-legend">{self.t("news_legend")}</p>' if self.news else "")
         recon = (f'<p class="tt-recon">{self.t("recon_note")}</p>' if m.get("reconstruction") else "")
         end = ""
         if view.get("end_triggered_by") is not None and not view.get("over"):
@@ -154,7 +163,7 @@ class Screen(MapSvg, Panels):
                    f'{self.t("end_triggered", name=self.ctx.name(view["end_triggered_by"]))}</p>')
         return (
             f'<div class="tt"{attrs(data_map=m["id"])}>'
-            f'<div class="tt-board">{self._svg()}{recon}</div>'
+            f'<div class="tt-board">{self._svg()}{legend}{recon}</div>'
             f'<div class="tt-controls">{end}{self._actions()}{self._hand()}'
             f'{self._route()}{self._open()}{self._officials()}</div>'
             f'<div class="tt-info">{self._stacks()}</div>'
