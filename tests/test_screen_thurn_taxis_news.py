@@ -93,13 +93,13 @@ def test_the_others_moves_are_marked_on_the_map_when_the_viewers_turn_comes():
         scored += len(scorings)
         # houses that are not new are drawn as before
         assert html.count('class="tt-house new"') == sum(len(e.get("houses", [])) for e in scorings)
-        # the line above the board names each other player who did something, with the cities laid
+        # the line above the board names each other player who did something: the cards
+        # laid that are still in the route, each route scored with its points
         line = render_since(view, scr.ctx, scr.since_summary(view))
-        for e in recent:
-            if e["k"] in PLAYS and e["seat"] != 0:
-                assert NAMES[e["seat"]] in line and Words("en", "thurn_taxis").name(e["city"]) in line
+        for city, seat in want:
+            assert NAMES[int(seat)] in line and Words("en", "thurn_taxis").name(city) in line
         for e in scorings:
-            assert f"(+{e['points']})" in line
+            assert NAMES[e["seat"]] in line and f"scored {len(e['route'])} cards (+{e['points']}" in line
         # a public screen and a table with nothing new mark nothing
         assert "tt-news" not in Screen(ctx_for(None, None)).render(st.view(None), [])
         assert "tt-news" not in Screen(ctx_for(0, len(st.actions))).render(view, st.legal_actions(0))

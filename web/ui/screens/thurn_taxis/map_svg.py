@@ -100,7 +100,8 @@ class MapSvg:
         for sc in news.scorings:
             route = [c for c in sc["route"] if c in pos]
             pts = " ".join(f"{pos[c][0]},{pos[c][1]}" for c in route)
-            out.append(f'<polyline points="{pts}" class="tt-news-route" style="--pc:{self.ctx.color(sc["seat"])}" '
+            out.append(f'<polyline points="{pts}" class="tt-news-case"/>'
+                       f'<polyline points="{pts}" class="tt-news-route" style="--pc:{self.ctx.color(sc["seat"])}" '
                        f'data-seat="{sc["seat"]}"/>')
         # every player's route: the viewer's thick and solid, each other seat
         # with its own dash pattern (shown again in the players' panel)
@@ -180,25 +181,26 @@ class MapSvg:
             else:
                 out.append(f'<g class="tt-citygrp"{attrs(data_city=cid)}><title>{self.n(cid)} – {self._country_name(c)}</title>{body}</g>')
         for sc in news.scorings:
-            out.append(self._points(sc, pos, nseats))
+            out.append(self._points(sc, pos, nseats, lay["box"]))
         out.append("</svg>")
         return "".join(out)
 
-    def _points(self, sc, pos, nseats) -> str:
+    def _points(self, sc, pos, nseats, box) -> str:
         """"+N" over a route scored since the viewer's last turn: the points
         the entries give (the viewer's own bonus tiles counted; another's
         tiles as how many, their values are hidden), over the house built
-        nearest the route's middle."""
+        nearest the route's middle (below it at the map's top edge)."""
         route = [c for c in sc["route"] if c in pos]
         if not route:
             return ""
         mx = sum(pos[c][0] for c in route) / len(route)
         my = sum(pos[c][1] for c in route) / len(route)
-        spots = [c for c in sc["houses"] if c in pos] or route
-        at = min(spots, key=lambda c: (pos[c][0] - mx) ** 2 + (pos[c][1] - my) ** 2)
+        spots = sorted([c for c in sc["houses"] if c in pos] or route,
+                       key=lambda c: (pos[c][1] - 58 < box[1] + 3, (pos[c][0] - mx) ** 2 + (pos[c][1] - my) ** 2))
+        at = spots[0]  # nearest the middle, with room above it if any has
         seat = sc["seat"]
         x = pos[at][0] + (seat - (nseats - 1) / 2) * 15
-        y = pos[at][1] - 44
+        y = pos[at][1] - 58  # above the row of houses
         own = sc["bonus"] is not None
         points = sc["points"] + (sc["bonus"] or 0)
         lines = [f"+{points}"]
@@ -210,6 +212,10 @@ class MapSvg:
                 self.n(k) for k in sc["tiles"]))
         w = max(len(line) for line in lines) * 8.5 + 12
         hgt = 19 * len(lines) + 3
+        # inside the map: near its top edge the pill goes below the city instead
+        if y < box[1] + 3:
+            y = pos[at][1] + 14
+        x = min(max(x, box[0] + w / 2 + 3), box[0] + box[2] - w / 2 - 3)
         text = "".join(f'<text x="{x}" y="{y + 15 + 19 * i}" class="{"tt-news-pts" if i == 0 else "tt-news-sub"}">'
                        f'{line}</text>' for i, line in enumerate(lines))
         return (f'<g class="tt-news-score" style="--pc:{self.ctx.color(seat)}" data-seat="{seat}" role="img" '

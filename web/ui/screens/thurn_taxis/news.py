@@ -41,14 +41,15 @@ class News:
             elif k in PLAYS:
                 self.laid.setdefault(seat, []).append(e["city"])
                 self._step(seat, "laid", e["city"])
-            elif k in ("take", "take_h"):
-                self._step(seat, "took", e["city"])
             elif k in ("horse", "abandon"):
                 self._step(seat, k, None)
 
     def _step(self, seat, kind, what):
-        """One more step of `seat`: joined to the one before when of the same kind."""
+        """One more step of `seat`: joined to the one before when of the same
+        kind; a scoring says the cards just laid to its route too."""
         steps = self.steps.setdefault(seat, [])
+        if kind == "scored" and steps and steps[-1][0] == "laid":
+            steps.pop()
         if steps and steps[-1][0] == kind and kind != "scored":
             steps[-1][1].append(what)
         else:
@@ -80,32 +81,26 @@ class News:
         return out
 
     def summary(self, say, ctx, seats: int) -> Html | None:
-        """One line: what each other player did (in turn order after the
-        viewer), step by step: open cards taken, cards laid, horses, a route
-        abandoned or scored (+points, tiles by name)."""
-        def names(ids):
-            return say.sentence(say.name(i) for i in ids)
-
+        """One short line: what each other player did (in turn order after
+        the viewer), step by step: cards laid, horses, a route abandoned or
+        scored (+points, how many tiles).  The log says the rest."""
         def phrase(kind, what):
-            if kind == "took":
-                return say.ui("since_took", cities=names(what))
             if kind == "laid":
-                return say.ui("since_laid", cities=names(what))
+                return say.ui("since_laid", cities=say.sentence(say.name(i) for i in what))
             if kind == "horse":
                 return say.ui("since_horses", n=len(what))
             if kind == "abandon":
                 return say.ui("since_abandoned")
             sc = what[0]
-            out = say.ui("since_scored", n=len(sc["route"]), p=sc["points"])
             if sc["tiles"]:
-                out = out + Html(", ") + say.ui("since_tiles", tiles=names(sc["tiles"]))
-            return out
+                return say.ui("since_scored_tiles", n=len(sc["route"]), p=sc["points"], t=len(sc["tiles"]))
+            return say.ui("since_scored", n=len(sc["route"]), p=sc["points"])
 
         start = 0 if self.viewer is None else self.viewer + 1
         parts = []
         for k in range(seats):
             seat = (start + k) % seats
-            if self.steps.get(seat):
-                what = join([phrase(kind, w) for kind, w in self.steps[seat]], ", ")
-                parts.append(ctx.badge(seat) + Html(" ") + what)
+            steps = self.steps.get(seat)
+            if steps:
+                parts.append(ctx.badge(seat) + Html(" ") + join([phrase(*step) for step in steps], ", "))
         return join(parts, " · ") if parts else None
