@@ -426,7 +426,7 @@ class ThurnTaxisState(State):
             if self.stacks["end"]:
                 self._take_tile(seat, "end")
         # what the table saw: the route, the houses, the carriage, which tiles;
-        # `points` is what the table sees the score gain (houses and carriage)
+        # `points`: the gain in score the table sees (houses and carriage)
         if self.wagner:
             self.say({"k": "wagner", "seat": seat})
         route = [b.cities[b.card_city(c)] for c in self.routes[seat]]

@@ -95,7 +95,7 @@ class MapSvg:
         for a, b in m["roads"]:
             (x1, y1), (x2, y2) = pos[a], pos[b]
             out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="tt-road"/>')
-        # routes scored since the viewer's last turn: a wide glow in the scorer's colour
+        # routes scored since the viewer's last turn: bold in the scorer's colour on a light casing
         news = self.news
         for sc in news.scorings:
             route = [c for c in sc["route"] if c in pos]
