@@ -2,7 +2,9 @@
 a whole game against a bot to the final score (with checks that the bot's hand
 and bonus values never reach the page), the north map with horses (cards played
 to the carriage as horses, a map target taken from the keyboard, the portrait
-layout), and the hand-off between two humans.  One page for the whole file.
+layout), the hand-off between two humans, and what the bot did since the
+human's last turn: in the log and marked on the map in both orientations.
+One page for the whole file.
 
 The human's policy is "the first sensible control": score when offered, else
 play a card to the route, else select a card, else draw the first open card,
@@ -212,3 +214,71 @@ def test_two_humans_get_the_hand_off_screen(tab):
     st = engine.load(tab.state_json())
     b = st.board
     assert shown_hand(page) == Counter(b.cities[b.card_city(c)] for c in st.hands[1])
+
+
+def _bot_news(page, tab):
+    """At the human's turn: what the bot did since her last turn is in the
+    log (marked new) and on the map; returns how many cards laid, routes
+    scored and open cards taken were checked."""
+    st = engine.load(tab.state_json())
+    since = page.evaluate("speeltafelApp.session.seen_until(0)")
+    view = st.view(0)
+    recent = [e for e in view["log"] if e["move"] > since and e.get("seat") == 1]
+    words = Words("en", "thurn_taxis", lambda s: ["Anna", "Bot"][s])
+    new_lines = page.eval_on_selector_all(".log .log-entry.new", "els => els.map(e => e.textContent)")
+    for e in recent:  # each public step of the bot, worded, among the log's new lines
+        text = words.entry(e)
+        assert any(text in line for line in new_lines), (text, new_lines[-8:])
+    assert "Bot" in page.inner_text(".since-line")
+    route = [c["city"] for c in view["players"][1]["route"]]
+    laid = [e["city"] for e in recent if e["k"] in ("play_start", "play_head", "play_tail") and e["city"] in route]
+    for city in laid:  # a card the bot laid and still in its route: ringed in its colour
+        ring = page.locator(f'#screen svg.tt-map [data-city="{city}"] .tt-news-card[data-seat="1"]')
+        assert ring.count() == 1 and ring.is_visible()
+    scored = [e for e in recent if e["k"] in ("score", "score_no_houses")]
+    assert page.locator('#screen .tt-news-route[data-seat="1"]').count() == len(scored)
+    pills = page.eval_on_selector_all('#screen .tt-news-score[data-seat="1"] .tt-news-pts',
+                                      "els => els.map(e => e.textContent)")
+    assert pills == [f"+{e['points']}" for e in scored]
+    for e in scored:
+        for city in e.get("houses", []):
+            house = page.locator(f'#screen [data-city="{city}"] .tt-house.new[data-seat="1"]')
+            assert house.count() == 1 and house.is_visible()
+    taken = [e for e in recent if e["k"] == "take"]
+    return len(laid), len(scored), len(taken)
+
+
+def _in_view(page, selector):
+    """Every element of `selector` lies inside the window and is drawn at least 10 px wide."""
+    boxes = page.eval_on_selector_all(selector, "els => els.map(e => e.getBoundingClientRect().toJSON())")
+    size = page.viewport_size
+    return boxes and all(b["width"] >= 10 and 0 <= b["x"] and b["x"] + b["width"] <= size["width"]
+                         and 0 <= b["y"] and b["y"] + b["height"] <= size["height"] for b in boxes)
+
+
+def test_the_bots_moves_are_in_the_log_and_marked_on_the_map_when_the_humans_turn_comes(tab):
+    page = tab.start_game("thurn_taxis", [("Anna", "human", None), ("Bot", "bot", "greedy")], seed=11)
+    seen = [0, 0, 0]
+    shots = []
+
+    def check():
+        st = engine.load(tab.state_json())
+        if not (st.current == 0 and st.drawn == 0 and st.actions and st.actions[-1][0] == 1):
+            return  # not the first step of the human's turn
+        for i, n in enumerate(_bot_news(page, tab)):
+            seen[i] += n
+        if page.locator("#screen .tt-news-score").count() and not shots:
+            # a scoring marked: at a glance in both orientations
+            for width, height in ((1280, 800), (800, 1280)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.evaluate("document.querySelector('#screen').scrollTop = 0")
+                assert _in_view(page, "#screen .tt-news-score rect"), (width, height)
+                assert _in_view(page, "#screen .tt-news-route")
+                shots.append(page.screenshot())
+            page.set_viewport_size({"width": 1280, "height": 800})
+
+    for _ in range(400):
+        if step(page, before_click=check) == "result" or (min(seen) >= 2 and shots):
+            break
+    assert seen[0] >= 2 and seen[1] >= 2 and seen[2] >= 2, seen  # cards laid, routes scored, open cards taken
+    assert shots

@@ -271,7 +271,7 @@ def test_map_targets_are_labelled_keyboard_buttons_and_routes_differ_without_col
         key = next(k for k, ids in scr.card_acts.items() if any(legal[i]["type"] == "play" for i in ids))
         scr.on_ui("sel:" + key)
         html = scr.render(view, legal)
-        targets = re.findall(r'<g class="tt-target" data-cmd="act" data-arg="(\d+)" tabindex="0" role="button" '
+        targets = re.findall(r'<g class="tt-target" data-city="[^"]+" data-cmd="act" data-arg="(\d+)" tabindex="0" role="button" '
                              r'aria-label="([^"]+)">', html)
         assert targets and all(label for _, label in targets)
         assert {int(i) for i, _ in targets} == {i for i in scr.card_acts[key] if legal[i]["type"] == "play"}

@@ -2,11 +2,10 @@
 
 Hidden from a seat: the other hands (except cards seen taken from the open
 display), the cities of the others' carriage cards (horses), the order of
-deck and discards, and which bonus tiles the others hold.  The sampler deals
-the cards anew from those not accounted for.  The others' bonus tiles are
-not guessed: which stack each scoring took from follows from the public
-scorings in the log (the same `tiles_won` the state uses), so they are
-replayed exactly.
+deck and discards, and the values of the others' bonus tiles.  The sampler
+deals the cards anew from those not accounted for.  The others' bonus tiles
+are not guessed: the public log names the stacks each scoring took from, and
+the stacks are taken from the top, so they are replayed exactly.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from __future__ import annotations
 from engine.sampling import adopt_history
 
 from .board import load_map
-from .scoring import initial_stacks, tiles_won
+from .scoring import initial_stacks
 from .state import ThurnTaxisState
 
 
@@ -89,22 +88,13 @@ def sample_state(view, rng) -> ThurnTaxisState:
 
 
 def _bonus_tiles(b, view) -> list:
-    """Every seat's bonus tiles, replayed from the scorings in the public log
-    (the stacks are public and taken from the top, so this is exact)."""
-    seats = view["seats"]
+    """Every seat's bonus tiles, replayed from the public log: each scoring
+    names the stacks it took from, and the stacks are public and taken from
+    the top, so this is exact."""
     stacks = initial_stacks(b)
-    built = [set() for _ in range(seats)]
-    got = [[] for _ in range(seats)]
-    rule = view["options"]["all_countries"]
+    got = [[] for _ in range(view["seats"])]
     for e in view["log"]:
-        k = e["k"]
-        if k in ("score", "score_no_houses"):
-            s = e["seat"]
-            cities = [b.index[c] for c in e.get("houses", [])]
-            held = {key for key, _ in got[s]}
-            for key in tiles_won(b, stacks, held, built[s], cities, len(e["route"]), rule):
-                got[s].append([key, stacks[key].pop(0)])
-            built[s] |= set(cities)
-        elif k == "end_trigger" and stacks["end"]:
-            got[e["seat"]].append(["end", stacks["end"].pop(0)])
+        if e["k"] == "tiles":
+            for key in e["tiles"]:
+                got[e["seat"]].append([key, stacks[key].pop(0)])
     return got

@@ -288,27 +288,36 @@ class ThurnTaxisState(State):
         kind = action["type"]
         b = self.board
         phase = self.phase()
-        if kind in ("take", "deck") and phase == "play":
-            self.official = "postmeister"  # a second card: the Postmeister's help
+        if kind in ("take", "deck"):
+            if phase == "play":
+                self.official = "postmeister"  # a second card: the Postmeister's help
+                self.say({"k": "postmeister", "seat": seat})
+            elif self.must_two and self.drawn == 0:
+                self.say({"k": "postmeister_forced", "seat": seat})
         if kind == "take":
             card = self.display[action["slot"]]
             self.display[action["slot"]] = None
             self.hands[seat].append(card)
             self._after_draw(seat, phase)
             self.open_taken[seat].append(b.card_city(card))
+            self.say(self._card_entry("take", seat, card))
             self._refill()
         elif kind == "deck":
             card = self._deck_card()
             self.hands[seat].append(card)
             self._after_draw(seat, phase)
+            # the table sees a blind draw; only the drawer sees the card
+            self.say({"k": "draw", "seat": seat})
+            self.say(self._card_entry("draw_own", seat, card), to=seat)
         elif kind == "amtmann":
             self.official = "amtmann"
             for i in range(OPEN):
                 if self.display[i] is not None:
                     self.discards.append(self.display[i])
                     self.display[i] = None
-            self.say({"k": "amtmann", "seat": seat})
             self._refill()
+            self.say({"k": "amtmann", "seat": seat,
+                      "cards": [b.cities[b.card_city(c)] for c in self.display if c is not None]})
         elif kind in ("play", "horse"):
             card = self._find_card(seat, action["city"], action.get("h"))
             self.hands[seat].remove(card)
@@ -316,14 +325,16 @@ class ThurnTaxisState(State):
                 self.open_taken[seat].remove(b.card_city(card))
             if self.played == 1:
                 self.official = "postillion"
+                self.say({"k": "postillion", "seat": seat})
             self.played += 1
             if kind == "horse":
                 self.horse_cards[seat].append(card)
+                # face down: the table sees the horseshoes, the owner the city too
+                self.say({"k": "horse", "seat": seat, "h": b.card_horses(card),
+                          "power": self.horse_power(seat)})
+                self.say(self._card_entry("horse_own", seat, card), to=seat)
             else:
-                if action["end"] == "head":
-                    self.routes[seat].insert(0, card)
-                else:
-                    self.routes[seat].append(card)
+                self._play_to_route(seat, card, action["end"])
             if not self.can_score(seat) and not (
                     self.official is None and self.played == 1 and self.hands[seat]
                     and self._play_actions(seat, allow_abandon=False)):
@@ -335,7 +346,7 @@ class ThurnTaxisState(State):
             if self.horses_mode and not self.options["horses_stay"]:
                 self.discards.extend(self.horse_cards[seat])
                 self.horse_cards[seat] = []
-            self.say({"k": "abandon", "seat": seat, "n": len(cities)})
+            self.say({"k": "abandon", "seat": seat, "route": cities, "n": len(cities)})
         elif kind == "score":
             self.wagner = bool(action.get("wagner"))
             if self.wagner:
@@ -346,13 +357,43 @@ class ThurnTaxisState(State):
             self.hands[seat].remove(card)
             self.discards.append(card)
             self.open_taken[seat] = []
+            self.say({"k": "discard", "seat": seat, "left": len(self.hands[seat])})  # face down
+            self.say(self._card_entry("discard_own", seat, card), to=seat)
             if len(self.hands[seat]) <= HAND_AFTER_SCORING:
                 self._end_turn()
         elif kind == "pass":
+            self.say({"k": "pass", "seat": seat})
             self._end_turn()
 
     def _after_draw(self, seat, phase):
         self.drawn += 1
+
+    def _card_entry(self, key, seat, card) -> dict:
+        """A log entry naming one card: its city (and with horses its
+        horseshoes, under the key's `_h` variant)."""
+        b = self.board
+        if self.horses_mode:
+            return {"k": key + "_h", "seat": seat, "city": b.cities[b.card_city(card)],
+                    "h": b.card_horses(card)}
+        return {"k": key, "seat": seat, "city": b.cities[b.card_city(card)]}
+
+    def _play_to_route(self, seat, card, end):
+        """The card at the `end` of the route; the log says where: the route
+        it starts, or the city it is laid next to."""
+        b = self.board
+        route = self.routes[seat]
+        city = b.cities[b.card_city(card)]
+        if not route:
+            entry = {"k": "play_start", "seat": seat, "city": city}
+        else:
+            nxt = route[0] if end == "head" else route[-1]
+            entry = {"k": "play_" + end, "seat": seat, "city": city,
+                     "next": b.cities[b.card_city(nxt)], "n": len(route) + 1}
+        if end == "head":
+            route.insert(0, card)
+        else:
+            route.append(card)
+        self.say(entry)
 
     def _take_tile(self, seat, key):
         value = self.stacks[key].pop(0)
@@ -372,7 +413,10 @@ class ThurnTaxisState(State):
                              self.options["all_countries"]):
             self._take_tile(seat, key)
         carriage = self.carriage_won(seat, self.wagner)
+        gain = len(cities)  # the points the table sees: a house built is one fewer left
         if carriage:
+            before = max(self.carriages[seat]) if self.carriages[seat] else None
+            gain += CARRIAGE_POINTS[carriage] - CARRIAGE_POINTS.get(before, 0)
             self.carriage_supply[carriage] -= 1
             self.carriages[seat].append(carriage)
         ends = self.end_trigger is None and (
@@ -381,18 +425,21 @@ class ThurnTaxisState(State):
             self.end_trigger = seat
             if self.stacks["end"]:
                 self._take_tile(seat, "end")
-        # what the table saw: the route, the houses, the carriage, how many tiles
+        # what the table saw: the route, the houses, the carriage, which tiles;
+        # `points`: the gain in score the table sees (houses and carriage)
         if self.wagner:
             self.say({"k": "wagner", "seat": seat})
         route = [b.cities[b.card_city(c)] for c in self.routes[seat]]
         if cities:
-            self.say({"k": "score", "seat": seat, "route": route, "houses": [b.cities[c] for c in cities]})
+            self.say({"k": "score", "seat": seat, "route": route, "houses": [b.cities[c] for c in cities],
+                      "points": gain})
         else:  # every city of the route already had one of this player's houses
-            self.say({"k": "score_no_houses", "seat": seat, "route": route})
+            self.say({"k": "score_no_houses", "seat": seat, "route": route, "points": gain})
         if carriage:
-            self.say({"k": "carriage", "seat": seat, "n": carriage})
-        if self._new_tiles:
-            self.say({"k": "tiles", "seat": seat, "n": len(self._new_tiles)})
+            self.say({"k": "carriage", "seat": seat, "n": carriage, "p": CARRIAGE_POINTS[carriage]})
+        if self._new_tiles:  # which stacks, in the order taken (the sampler replays them)
+            self.say({"k": "tiles", "seat": seat, "n": len(self._new_tiles),
+                      "tiles": [t["tile"] for t in self._new_tiles]})
             for t in self._new_tiles:  # the values only to their owner
                 self.say({"k": "tile_own", "seat": seat, "tile": t["tile"], "value": t["value"]},
                          to=seat)
