@@ -99,12 +99,10 @@ def coach_marks(evs, pos, ctx, say) -> str:
                          f'Q{c[0]:.1f} {c[1]:.1f} {p2[0]:.1f} {p2[1]:.1f}"/>')
             if kind == "attack":  # a head towards the defender
                 lines.append(_head(p0, c, p2))
-        p0, c, p2 = _curve(pos[group[0]["a"]], pos[group[0]["b"]])
-        t = 0.5
-        x, y = _at(p0, c, p2, t)
-        if abs(x - 50) < 14 and abs(y - 50) < 12:  # the middle holds the pile and the score
-            x, y = _at(p0, c, p2, 0.36)
-        text = join((chip_text(ev, ctx) for ev in group[-3:]), " ")
+        shown = group[-3:]
+        x, y = _chip_at(_curve(pos[group[0]["a"]], pos[group[0]["b"]]),
+                        sum(CHIP_WIDTH[ev["kind"]] for ev in shown) / 2)
+        text = join((chip_text(ev, ctx) for ev in shown), " ")
         label = join((describe(ev, ctx, say) for ev in group), "; ")
         winner = group[-1].get("winner")
         colour = f";--pc:{ctx.color(winner)}" if winner is not None else ""
@@ -114,6 +112,23 @@ def coach_marks(evs, pos, ctx, say) -> str:
                        label, h('<span aria-hidden="true">{}</span>', text), label))
     return ('<svg class="kr-marks" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true" '
             f'focusable="false">{"".join(lines)}</svg>' + "".join(chips))
+
+
+# a chip's width in % of the coach's (about), and the middle of the coach, where
+# the pile, the luggage limit and a struggle's score are written: chips keep out of it
+CHIP_WIDTH = {"trade": 8, "refused": 8, "attack": 13}
+MIDDLE = (13, 11)  # half its width and height in %
+
+
+def _chip_at(curve, half_width):
+    """Where on the curve a chip goes: its middle, or as far towards the first
+    seat as it takes to keep the middle of the coach free."""
+    t = 0.5
+    while True:
+        x, y = _at(*curve, t)
+        if abs(x - 50) >= MIDDLE[0] + half_width or abs(y - 50) >= MIDDLE[1] + 3 or t <= 0.2:
+            return x, y
+        t -= 0.04
 
 
 def _curve(p0, p2):
