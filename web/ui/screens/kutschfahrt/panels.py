@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...kit import act_button, h, join
 from .art import icon, kind_icon
-from .history import CLAIMS, VERDICTS, Memo, history
+from .history import CLAIMS, VERDICTS, history
 
 # which actions use the viewer's own occupation (for the "use occupation" button)
 OCC_ACTIONS = {"diplomat": "diplomat", "clairvoyant": "clairvoyant", "priest": "priest",
@@ -206,8 +206,7 @@ class Panels:
             if bits:
                 known.append(f'<li>{self.ctx.badge(s)}: {"; ".join(bits)}</li>')
         summary = f'<ul class="kr-known">{"".join(known)}</ul>' if known else ""
-        memo = self.__dict__.setdefault("_memo", Memo())
-        item = lambda e, links: memo.get(self.ctx, e, links, self._know_item)  # noqa: E731
+        item = lambda e, links: self.memo.get(self.ctx, e, links, self._know_item)  # noqa: E731
         body = (history(entries, view["seats"], item, self.w) if entries
                 else f'<ol class="kr-know-list"><li>{self.w("nothing_known")}</li></ol>')
         return (f'<section class="kr-box kr-knowledge" aria-label="{self.w("what_i_know")}">'

@@ -15,6 +15,7 @@ import math
 from ...kit import Html, Say, act_button, attrs, button, h, join, ui_button
 from . import since
 from .art import coach_svg, icon, kind_icon
+from .history import Memo
 from .panels import OCC_ACTIONS, Panels
 
 # the order of action groups in the panel
@@ -35,6 +36,7 @@ class Screen(Panels):
         self.focus_seat = None  # a seat tapped on the coach in the turn step
         self._sig = None
         self.recent = []        # trades, attacks and reveals since the viewer's last turn (since.py)
+        self.memo = Memo()      # "What I know" entries already worded (history.py)
 
     # ------------------------------------------------------------ local steps
     def on_ui(self, arg: str) -> None:
