@@ -9,6 +9,8 @@ from pathlib import Path
 
 import engine
 
+from .axe import violations
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
 READY = ".result, #handoff-ok, #screen .kr-actions:not(.kr-wait) button"
@@ -111,3 +113,63 @@ def test_a_human_asked_with_bots_need_not_wait_for_them(tab):
             page.wait_for_function("n => speeltafelApp.session.state.actions.length > n", arg=n,
                                    timeout=4 * delay + 10_000)
     assert together >= 2
+
+
+def answer(page):
+    """Pass, or give the first answer offered (a gift: its first object, then its first player)."""
+    for _ in range(3):
+        acts = page.locator("#screen .kr-actions [data-cmd=act]")
+        if acts.count():
+            acts.first.click()
+            return
+        page.locator('#screen .kr-actions [data-cmd=ui]:not([data-arg=cancel]):not([data-arg=unpick])').first.click()
+    raise AssertionError("no answer on the screen")
+
+
+def test_a_bots_trade_or_attack_is_in_the_log_and_marked_on_the_coach_when_the_humans_turn_comes(tab):
+    """Issue 12: Anna plays against three bots and passes whatever she is
+    asked; when her turn comes after a bot's trade or struggle, the log has
+    it (marked new), the coach draws it (a line and a chip, in view in both
+    orientations) and the line above the board says it."""
+    from ui.i18n import Words
+    from ui.session import Session
+
+    names = ["Anna", "Bram", "Carla", "Daan"]
+    page = tab.start_game("kutschfahrt", [(names[0], "human", None)] + [(n, "bot", "basic") for n in names[1:]],
+                          lang="en", seed=11)
+    words = Words("en", "kutschfahrt", lambda s: names[s])
+    for _ in range(300):
+        page.wait_for_selector(READY, timeout=30_000)
+        assert not page.locator(".result").count(), "the game ended before a bot traded or fought"
+        state = engine.load(tab.state_json())
+        if state.to_act() == [0] and state.step["phase"] == "turn":
+            since = Session(state, [], "t").seen_until(0)
+            new = [e for e in state.view(0)["log"] if (e.get("move") or 0) > since and not e.get("private")]
+            done = [e for e in new if e["k"] == "accept" and 0 not in (e["by"], e["to"])
+                    or e["k"] == "fight_result" and 0 not in (e["attacker"], e["defender"])]
+            if done:
+                break
+        n = len(state.actions)
+        answer(page)
+        page.wait_for_function("n => speeltafelApp.session.state.actions.length > n", arg=n)
+    else:
+        raise AssertionError("no bot traded or fought in 300 of Anna's answers")
+    e = done[-1]
+    # in the log, marked as new
+    assert page.locator(".log-entry.new", has_text=words.entry(e)).count() == 1
+    # on the coach: the line between the two seats and its chip
+    if e["k"] == "accept":
+        kind, said = "trade", f"{names[e['to']]} and {names[e['by']]} traded"
+    else:
+        kind, said = "attack", f"{names[e['attacker']]} attacked {names[e['defender']]}"
+    assert page.locator(f"#screen .kr-marks .kr-line-{kind}").count() >= 1
+    chip = page.locator(f"#screen .kr-chip.kr-chip-{kind}", has_text=said).first
+    # and above the board, in words
+    assert said in page.inner_text(".since-line")
+    for width, height in ((1280, 800), (800, 1280)):  # in view without scrolling, both ways round
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("w => document.documentElement.clientWidth === w", arg=width)
+        box = chip.bounding_box()
+        assert box and 0 <= box["x"] and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height
+        assert page.locator(".since-line").bounding_box()["y"] < height
+        assert violations(page) == []  # the marks keep the page readable (contrast, names)

@@ -335,9 +335,14 @@ def test_loge_solo_victory():
 def test_claim_reveals_to_everyone():
     st = claim_pos([["key", "key"], ["key"], ["goblet"], ["dagger"]], ["order", "order", "brotherhood", "brotherhood"])
     st.apply(0, {"type": "claim", "allies": [1]})
-    entry = log(st, None, "claim")[0]
-    assert [r["seat"] for r in entry["revealed"]] == [0, 1]
-    assert entry["revealed"][1]["assoc"] == "order"
+    assert log(st, None, "claim")[0]["named"] == [1]
+    shown = log(st, None, "shows")
+    assert [r["seat"] for r in shown] == [0, 1]
+    assert shown[1]["assoc"] == "order" and shown[1]["objs"] == ["key"]
+    # the table hears the verdict last, and every seat learnt the named ally's association
+    assert [e["k"] for e in log(st, None)][-4:] == ["claim", "shows", "shows", "claim_right"]
+    assert log(st, None, "claim_right")[0]["winners"] == [0, 1]
+    assert {"seat": 1, "association": "order", "cards": None, "occupation": None} in st.view(2)["me"]["known"]
 
 
 # ------------------------------------------------------------------ variants

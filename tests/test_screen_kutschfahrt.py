@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from ui.i18n import LANGS, Words, game_strings  # noqa: E402
 from ui.screens.kutschfahrt.screen import Screen  # noqa: E402
+from ui.session import Session  # noqa: E402
 from ui.table import TableContext  # noqa: E402
 
 from engine import new_game  # noqa: E402
@@ -107,9 +108,7 @@ def secrets_check(state, seat, html, lang):
             assert nm not in region, f"{lang}: seat {other}'s place shows object {k} to seat {seat}"
         # the association only when this seat learnt it
         known = {e.get("assoc") for e in view["log"] if e.get("k") == "saw_assoc" and e.get("who") == other}
-        for e in view["log"]:
-            if e.get("k") == "claim":
-                known |= {r["assoc"] for r in e["revealed"] if r["seat"] == other}
+        known |= {e["assoc"] for e in view["log"] if e.get("k") == "shows" and e["seat"] == other}
         if view.get("over"):
             known.add(view["result"]["associations"][other])
         for a, nm in assoc_names.items():
@@ -143,7 +142,9 @@ def play(n, seed, options, full_every=3, claim_weight=0.04, max_steps=700):
             sc = screens[key]
             legal = state.legal_actions(seat)
             view = state.view(seat)
-            html = sc.render(view, legal)
+            # what changed since the seat's last turn is marked (on the coach and in one line): no secret either
+            sc.ctx.since = Session(state, [], "t").seen_until(seat)
+            html = sc.render(view, legal) + str(sc.since_summary(view) or "")
             check_acts(html, legal)
             # a claim is never one tap away: it needs the confirm step first
             for arg in ACT.findall(html):
@@ -236,6 +237,8 @@ def test_a_stand_off_in_the_log_is_worded_nobody():
     # a name function that fails on None (as a strict one would): Words never asks it for None
     players = [{"name": f"P{s}", "kind": "human", "level": None} for s in range(3)]
     words = Words("en", "kutschfahrt", lambda s: players[s]["name"])
-    text = words.entry({"k": "fight_result", "attacker": 0, "defender": 1, "winner": None, "points": [1, 1]})
-    assert "P0" in text and "nobody" in text
-    assert "None" not in words.entry({"k": "support", "seat": 2, "side": None})
+    text = words.entry({"k": "fight_result", "attacker": 0, "defender": 1, "winner": None, "att_pts": 1,
+                        "def_pts": 1})
+    assert text == "Struggle of P0 against P1: 1 to 1."
+    assert words.entry({"k": "fight_tie", "attacker": 0, "defender": 1}).startswith("A tie: nobody wins")
+    assert words.entry({"k": "abstain", "seat": 2}) == "P2 supports nobody and keeps the character card."

@@ -34,8 +34,6 @@ def known(log: list, seat: int, seats: int) -> list:
         elif k == "tome_swap":
             forget_occ(e["seat"])
             forget_occ(e["partner"])
-        elif k == "claim":
-            for r in e.get("revealed") or []:
-                if r["seat"] in facts:
-                    facts[r["seat"]]["association"] = r["assoc"]
+        elif k == "shows" and e["seat"] in facts:  # cards turned over on a claim
+            facts[e["seat"]]["association"] = e["assoc"]
     return [f for f in facts.values() if f["association"] or f["cards"] or f["occupation"]]

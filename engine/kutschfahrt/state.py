@@ -256,6 +256,7 @@ class KutschfahrtState(State):
         elif eff == "see_objects":
             self.say({"k": "saw_objects", "seat": owner, "who": partner,
                       "objs": sorted(self.hands[partner])}, to=owner)
+            self.say({"k": "look_objects", "seat": owner, "who": partner})
             self.mark_revealed()
         elif eff == "see_association":
             if self.adv3:
@@ -263,6 +264,7 @@ class KutschfahrtState(State):
             else:
                 self.say({"k": "saw_assoc", "seat": owner, "who": partner,
                           "assoc": self.assoc[partner]}, to=owner)
+                self.say({"k": "look_assoc", "seat": owner, "who": partner})
                 self.mark_revealed()
         elif eff == "sextant":
             self.step = {"phase": "sextant_dir", "owner": owner, "partner": partner}

@@ -86,8 +86,12 @@ def legal_support(game, s):
 def apply_support(game, s, a):
     st = game.step
     f = game.fight
-    f["supports"][str(s)] = a["side"]
-    game.say({"k": "support", "seat": s, "side": a["side"]})
+    side = a["side"]
+    f["supports"][str(s)] = side
+    if side is None:
+        game.say({"k": "abstain", "seat": s})
+    else:
+        game.say({"k": "support", "seat": s, "side": side, "whom": f["att"] if side == "attacker" else f["def"]})
     st["i"] += 1
     if st["i"] < len(st["order"]):
         return
@@ -230,7 +234,8 @@ def apply_fight(game, s, a):
     if c == "poison_mixer":
         entry["winner"] = a["winner"]
         f["mixer"] = a["winner"]
-        game.say({"k": "mixer", "seat": s, "winner": a["winner"]})
+        game.say({"k": "mixer", "seat": s, "winner": a["winner"],
+                  "whom": f["att"] if a["winner"] == "attacker" else f["def"]})
     f["played"].append(entry)
     st["passed"] = []
 
@@ -253,7 +258,12 @@ def resolve_fight(game):
     f["loser"] = None if winner is None else (f["def"] if winner == f["att"] else f["att"])
     f["result"] = [att_pts, def_pts]
     game.say({"k": "fight_result", "attacker": f["att"], "defender": f["def"],
-              "winner": winner, "points": [att_pts, def_pts]})
+              "winner": winner, "att_pts": att_pts, "def_pts": def_pts})
+    if winner is None:
+        game.say({"k": "fight_tie", "attacker": f["att"], "defender": f["def"]})
+    else:
+        how = ("mixer" if f["mixer"] is not None else "points" if att_pts != def_pts else "ring")
+        game.say({"k": "fight_won_" + how, "winner": winner, "loser": f["loser"]})
     waiting = [x for x in range(game.seats) if not game.occ_up[x]]
     if waiting:
         game.step = {"phase": "doctor", "waiting": waiting}

@@ -44,6 +44,8 @@ def apply_smuggle(game, s, a):
     game.step = None
     if a["use"]:
         game.effect(st["owner"], st["obj"], st["partner"])
+    else:  # the object changes hands unnamed (asked for every object, so this tells nothing)
+        game.say({"k": "smuggle_quiet", "seat": st["owner"], "partner": st["partner"]})
 
 
 def legal_sextant_dir(game, s):
@@ -76,7 +78,7 @@ def apply_sextant_pass(game, s, a):
     for h in game.hands:
         h.sort()
     game.mark_revealed()
-    game.say({"k": "sextant_done"})
+    game.say({"k": "sextant_done", "dir": "left" if d == 1 else "right"})
     game.step = None
 
 

@@ -138,6 +138,8 @@ def legal_diplomat_pick(game, s):
 
 def apply_diplomat_pick(game, s, a):
     st = game.step
+    # the table sees the demanded object handed over (it was named aloud)
+    game.say({"k": "diplomat_gave", "seat": s, "to": st["by"], "name": st["name"]})
     game.mark_revealed()  # the Diplomat now holds (sees) the object
     diplomat_got(game, st["by"], st["to"], st["name"], a["obj"])
 
@@ -177,22 +179,38 @@ def apply_clair_pick(game, s, a):
     for k in reversed(picked):
         game.pile.append(k)  # the first pick ends on top
     game.say({"k": "clair_top", "seat": s, "objs": list(picked)}, to=s)
-    game.say({"k": "clair_done", "seat": s})
+    game.say({"k": "clair_done", "seat": s, "n": len(picked)})
     game.step = {"phase": "turn"}
 
 
 def reveal_seat(game, s):
-    return {"seat": s, "assoc": game.assoc[s], "occ": game.occ[s], "objs": sorted(game.hands[s])}
+    return {"k": "shows", "seat": s, "assoc": game.assoc[s], "occ": game.occ[s], "objs": sorted(game.hands[s])}
 
 
-def finish(game, s, kind, correct, winners, named):
+# how the table hears a claim: who proclaims what (by kind, and whether allies
+# are named), every card turned over, then who wins
+CLAIM_KEYS = {"claim": "claim", "claim_alone": "claim_alone", "solo": "claim_solo", "foretell": "foretell"}
+
+
+def finish(game, s, kind, correct, winners, named, assoc=None, won=None):
+    """The game ends on a claim: `assoc` is the association it was made for,
+    `won` the one that wins by it (None for the Loge's sole victory)."""
     game.over = True
     game.winners = sorted(winners)
     game.claims.append({"seat": s, "kind": kind, "correct": correct})
     game.mark_revealed()
-    game.say({"k": "claim", "seat": s, "kind": kind, "named": list(named), "correct": correct,
-              "revealed": [reveal_seat(game, x) for x in [s] + list(named)],
-              "winners": game.winners})
+    key = CLAIM_KEYS["claim_alone" if kind == "claim" and not named else kind]
+    entry = {"k": key, "seat": s, "named": list(named), "assoc": assoc}
+    if kind == "solo":
+        entry["obj"] = "loge"
+    game.say(entry)
+    for x in [s] + list(named):
+        game.say(reveal_seat(game, x))
+    if kind == "solo":
+        game.say({"k": "solo_won", "seat": s})
+    else:
+        game.say({"k": "claim_right" if correct else "claim_wrong", "seat": s, "assoc": won,
+                  "winners": game.winners})
     game.step = {"phase": "over"}
 
 
@@ -202,7 +220,7 @@ def claim(game, s, allies):
     ok = ok and all(C.goal_count(game.hands[t], a, game.converted) >= 1 for t in allies)
     ok = ok and game.goal_total([s] + list(allies), a, drink_for=s) >= 3
     win = a if ok else C.other_assoc(a)
-    finish(game, s, "claim", ok, [t for t in range(game.seats) if game.assoc[t] == win], allies)
+    finish(game, s, "claim", ok, [t for t in range(game.seats) if game.assoc[t] == win], allies, a, win)
 
 
 def claim_solo(game, s):
@@ -216,4 +234,4 @@ def foretell(game, s, names):
     ok = ok and all(C.goal_count(game.hands[t], b, game.converted) >= 1 for t in names)
     ok = ok and game.goal_total(names, b) >= 3
     win = a if ok else b
-    finish(game, s, "foretell", ok, [t for t in range(game.seats) if game.assoc[t] == win], names)
+    finish(game, s, "foretell", ok, [t for t in range(game.seats) if game.assoc[t] == win], names, b, win)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...kit import act_button, h, join
 from .art import icon, kind_icon
+from .history import CLAIMS, VERDICTS, history
 
 # which actions use the viewer's own occupation (for the "use occupation" button)
 OCC_ACTIONS = {"diplomat": "diplomat", "clairvoyant": "clairvoyant", "priest": "priest",
@@ -15,18 +16,19 @@ class Panels:
     """Part of the Screen (see screen.py): the panels, from `self.view`."""
 
     def _claim_result(self, view) -> str:
-        out = []
+        """How the game ended: the claim, every seat's cards turned over, the verdict."""
+        out, shown = [], []
         for e in view.get("log") or []:
-            if e.get("k") != "claim":
-                continue
-            ok = self.w("true" if e.get("correct") else "false")
-            out.append(f'<p><b>{self.pname(e["seat"])}</b>: {self.nm(e.get("kind"))} — {ok}</p>')
-            rows = []
-            for r in e.get("revealed") or []:
-                objs = join((self.it(o) for o in r.get("objs", [])), ", ")
-                rows.append(f'<li>{self.ctx.badge(r["seat"])}: {self.it(r["assoc"])}; '
-                            f'{self.it(r["occ"])}; {objs}</li>')
-            out.append(f'<ul class="kr-reveal">{"".join(rows)}</ul>')
+            k = e.get("k")
+            if k == "shows":
+                objs = join((self.it(o) for o in e.get("objs", [])), ", ")
+                shown.append(f'<li>{self.ctx.badge(e["seat"])}: {self.it(e["assoc"])}; '
+                             f'{self.it(e["occ"])}; {objs}</li>')
+            elif k in CLAIMS or k in VERDICTS:
+                if shown:
+                    out.append(f'<ul class="kr-reveal">{"".join(shown)}</ul>')
+                    shown = []
+                out.append(f'<p class="{"kr-note" if k in VERDICTS else ""}">{self.say.entry(e)}</p>')
         winners = (view.get("result") or {}).get("winners") or []
         if winners:
             out.append(f'<p class="kr-note">{icon("star")}{self.w("winners_are", names=self._names(winners))}</p>')
@@ -190,14 +192,11 @@ class Panels:
         return act_button(idx[0], label, cls="kr-act kr-use primary")
 
     def _knowledge(self, view) -> str:
+        """What the viewer alone saw, the whole game long: the newest entries
+        open, the older ones folded per round (none is dropped)."""
         if self.seat is None:
             return ""
         entries = [e for e in view.get("log") or [] if e.get("private")]
-        items = []
-        for e in reversed(entries[-60:]):
-            turn = e.get("turn")
-            stamp = f'<span class="kr-turn">{self.say.t("table.turn_no", n=turn)}</span> ' if turn else ""
-            items.append(f'<li>{stamp}{self.say.entry(e)}</li>')
         known = []
         facts = {f["seat"]: f for f in (self.me or {}).get("known") or []}
         for s in range(view["seats"]):
@@ -207,10 +206,17 @@ class Panels:
             if bits:
                 known.append(f'<li>{self.ctx.badge(s)}: {"; ".join(bits)}</li>')
         summary = f'<ul class="kr-known">{"".join(known)}</ul>' if known else ""
-        body = "".join(items) or f'<li>{self.w("nothing_known")}</li>'
+        item = lambda e, links: self.memo.get(self.ctx, e, links, self._know_item)  # noqa: E731
+        body = (history(entries, view["seats"], item, self.w) if entries
+                else f'<ol class="kr-know-list"><li>{self.w("nothing_known")}</li></ol>')
         return (f'<section class="kr-box kr-knowledge" aria-label="{self.w("what_i_know")}">'
-                f'<h2>{icon("eye")}{self.w("what_i_know")}</h2>{summary}'
-                f'<ol class="kr-know-list">{body}</ol></section>')
+                f'<h2>{icon("eye")}{self.w("what_i_know")}</h2>{summary}{body}</section>')
+
+    def _know_item(self, e, links=True) -> str:
+        turn = e.get("turn")
+        stamp = f'<span class="kr-turn">{self.say.t("table.turn_no", n=turn)}</span> ' if turn else ""
+        new = ' class="kr-new"' if self.ctx.is_new(e) else ""
+        return f"<li{new}>{stamp}{self.say.entry(e, links)}</li>"
 
     def _help(self, view) -> str:
         btn = self._ui("help", self.w("help_hide" if self.show_help else "help_show"), cls="kr-small",

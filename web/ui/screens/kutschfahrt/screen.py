@@ -13,7 +13,9 @@ from __future__ import annotations
 import math
 
 from ...kit import Html, Say, act_button, attrs, button, h, join, ui_button
+from . import since
 from .art import coach_svg, icon, kind_icon
+from .history import Memo
 from .panels import OCC_ACTIONS, Panels
 
 # the order of action groups in the panel
@@ -33,6 +35,8 @@ class Screen(Panels):
         self.show_help = False
         self.focus_seat = None  # a seat tapped on the coach in the turn step
         self._sig = None
+        self.recent = []        # trades, attacks and reveals since the viewer's last turn (since.py)
+        self.memo = Memo()      # "What I know" entries already worded (history.py)
 
     # ------------------------------------------------------------ local steps
     def on_ui(self, arg: str) -> None:
@@ -138,9 +142,15 @@ class Screen(Panels):
             out["groups"] = {self.w("grp.attack") + "…": attacks}
         return out
 
+    def since_summary(self, view):
+        """The one line above the board: trades, attacks and reveals since
+        the viewer's last turn, the latest first (None: the frame's own line)."""
+        return since.summary(since.events(view.get("log") or [], self.ctx.is_new), self.ctx, Say(self.ctx))
+
     # ---------------------------------------------------------------- render
     def render(self, view, legal) -> str:
         self.say = Say(self.ctx)
+        self.recent = since.events(view.get("log") or [], self.ctx.is_new)
         sig = (view.get("moves"), view.get("seat"), len(legal))
         if sig != self._sig:
             self._sig = sig
@@ -184,6 +194,7 @@ class Screen(Panels):
         n = view["seats"]
         pos = self._positions(n)
         out = ['<div class="kr-coach" role="group" aria-label="' + self.w("coach") + '">', coach_svg()]
+        out.append(since.coach_marks(self.recent, pos, self.ctx, self.say))
         out.append(self._centre(view, struggle))
         for s in range(n):
             x, y = pos[s]
@@ -241,8 +252,10 @@ class Screen(Panels):
                         else:
                             role = f'<span class="kr-role kr-abst">{self.w("abstain")}</span>'
         occ = p.get("occupation")
-        if occ:  # face up: a tap shows what it does
-            occ_html = self.it(occ, kind_icon(occ) + self.nm(occ), cls="kr-occ up", title=self.fx(occ))
+        tags = since.seat_tags(self.recent, s, self.say)
+        if occ:  # face up: a tap shows what it does (marked when it was turned up since the viewer's turn)
+            new = " kr-new" if any(ev["kind"] == "reveal" and ev["a"] == s for ev in self.recent) else ""
+            occ_html = self.it(occ, kind_icon(occ) + self.nm(occ), cls="kr-occ up" + new, title=self.fx(occ))
         elif mine and self.me:
             occ_html = self.it(self.me["occupation"], icon("back") + self.nm(self.me["occupation"]),
                                cls="kr-occ down mine", title=self.w("face_down"))
@@ -263,7 +276,8 @@ class Screen(Panels):
         mark = '<span class="kr-turnmark" aria-hidden="true">▶</span>' if to_act else ""
         inner = (f'{mark}{ctx.badge(s)}'
                  + (f' <span class="kr-you">({self.say.t("table.you")})</span>' if mine else "")
-                 + f'<span class="kr-facts">{count}{occ_html}</span>{assoc}{role}')
+                 + f'<span class="kr-facts">{count}{occ_html}</span>{assoc}{role}'
+                 + (f'<span class="kr-tags">{tags}</span>' if tags else ""))
         style = f'left:{x:.1f}%;top:{y:.1f}%;--pc:{ctx.color(s)}'
         hit = ""
         if target is not None:  # the whole seat is the tap; a name on it stays a tap of its own
