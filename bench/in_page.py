@@ -36,3 +36,109 @@ def bot_decisions(game_id: str, level: str, seats: int, decisions: int, seed: in
             if len(times) >= decisions or moves >= 5000:
                 break
     return json.dumps(times)
+
+
+def _app():
+    """The table's App (ui/app.py), as the page exposes it for tests."""
+    import js
+
+    return js.window.speeltafelApp
+
+
+def draw_times(draws: int, pad_to: int = 0) -> str:
+    """Time `draws` drawings of the table on the screen (App.render_table,
+    then a forced style and layout), the first one with no entry worded
+    yet.  `pad_to`: the view's log is made that long by putting copies of
+    its own entries before them (older history, never "new"), for a game
+    whose logs never grow that long.  JSON: {"first_ms", "ms": [...], "entries"}."""
+    import time
+
+    import js
+    from ui import history
+
+    app = _app()
+    session = app.session
+    shown_view = session.shown_view
+    if pad_to:
+        def padded():
+            view = shown_view()
+            log = view["log"]
+            extra = [dict(log[i % len(log)], move=0) for i in range(max(0, pad_to - len(log)))]
+            view["log"] = extra + log
+            return view
+        session.shown_view = padded
+    try:
+        entries = len(session.shown_view()["log"])
+        times = []
+        for i in range(draws + 1):
+            if i == 0:
+                history._worded.clear()
+            t0 = time.perf_counter()
+            app.render_table()
+            js.document.body.offsetHeight  # style and layout now, inside the timing
+            times.append((time.perf_counter() - t0) * 1000)
+    finally:
+        session.shown_view = shown_view
+        app.render_table()
+    return json.dumps({"first_ms": times[0], "ms": times[1:], "entries": entries})
+
+
+async def waits(rounds: int, human: int = 0) -> str:
+    """Play the human's seat at the table with the default bot level's
+    choices and time each wait: from the human's move until the table is
+    drawn again with the human able to act, counted only when bots moved in
+    between (the human's own next step is no wait).  JSON: {"ms": [...],
+    "over": whether the game ended first}."""
+    import asyncio
+    import time
+
+    from engine import bots
+
+    app = _app()
+    session = app.session
+    game = session.game_id
+    level = bots.default_level(game)
+    draw = app.render_table
+    can_act = asyncio.Event()
+    seen = {"at": None}
+
+    def drawn():
+        draw()
+        if session.my_legal() and seen["at"] is None:
+            seen["at"] = time.perf_counter()
+            can_act.set()
+        elif session.state.is_over():
+            can_act.set()
+
+    app.render_table = drawn
+    times = []
+    try:
+        while len(times) < rounds and not session.state.is_over() and app.session is session:
+            if not session.my_legal():
+                can_act.clear()
+                seen["at"] = None
+                while not session.my_legal() and not session.state.is_over():
+                    await can_act.wait()
+                    can_act.clear()
+            legal = session.my_legal()
+            if not legal or session.state.is_over():
+                break
+            moves = len(session.state.actions)
+            view = session.state.view(human)
+            action = bots.choose(game, view, legal, level, seed=session.state.seed * 31 + moves)
+            can_act.clear()
+            seen["at"] = None
+            t0 = time.perf_counter()
+            app.play(action)
+            while seen["at"] is None and not session.state.is_over():
+                await can_act.wait()
+                can_act.clear()
+            if seen["at"] is None:
+                break
+            bot_moves = sum(1 for seat, _ in session.state.actions[moves + 1:] if seat != human)
+            if bot_moves:
+                times.append((seen["at"] - t0) * 1000)
+            await asyncio.sleep(0)
+    finally:
+        del app.render_table  # the class's own again
+    return json.dumps({"ms": times, "over": session.state.is_over()})
