@@ -275,7 +275,8 @@ def draw_times(browser, url, draws, entries=1000):
             rows.append({"game": game_id, "seats": seats, "viewport": f'{size["width"]}x{size["height"]}',
                          "entries": got["entries"], "real_entries": n, "first_ms": round(got["first_ms"], 1),
                          "median_ms": round(statistics.median(ms), 1), "max_ms": round(max(ms), 1),
-                         "draws": len(ms)})
+                         "draws": len(ms),
+                         **{f"{part}_median_ms": round(statistics.median(t), 1) for part, t in got["parts"].items()}})
             context.close()
     return rows
 

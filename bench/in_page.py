@@ -68,7 +68,8 @@ def draw_times(draws: int, pad_to: int = 0) -> str:
             return view
         session.shown_view = padded
     try:
-        entries = len(session.shown_view()["log"])
+        view = session.shown_view()
+        entries = len(view["log"])
         times = []
         for i in range(draws + 1):
             if i == 0:
@@ -77,10 +78,26 @@ def draw_times(draws: int, pad_to: int = 0) -> str:
             app.render_table()
             js.document.body.offsetHeight  # style and layout now, inside the timing
             times.append((time.perf_counter() - t0) * 1000)
+        # where the time goes: the engine's view, the board, the log, the page (HTML in, style and layout)
+        parts = {"view": [], "screen": [], "log": [], "page": []}
+        ctx = app.context()
+        root = js.document.getElementById("app")
+        html = root.innerHTML
+
+        def page():
+            root.innerHTML = html
+            js.document.body.offsetHeight
+
+        for _ in range(draws):
+            for part, work in (("view", session.shown_view), ("screen", lambda: app.screen.render(view, session.my_legal())),
+                               ("log", lambda: history.render_log(view, ctx, app.log_opened())), ("page", page)):
+                t0 = time.perf_counter()
+                work()
+                parts[part].append((time.perf_counter() - t0) * 1000)
     finally:
         session.shown_view = shown_view
         app.render_table()
-    return json.dumps({"first_ms": times[0], "ms": times[1:], "entries": entries})
+    return json.dumps({"first_ms": times[0], "ms": times[1:], "entries": entries, "parts": parts})
 
 
 async def waits(rounds: int, human: int = 0) -> str:

@@ -223,3 +223,39 @@ def test_no_pace_control_at_a_table_without_bots():
     shown = table.render_pace(ctx, "fast")
     assert 'id="pace"' in shown and shown.count("<option") == len(pace.PACES)
     assert '<option value="fast" selected>' in shown
+
+
+def test_the_lobby_offers_the_pace_and_a_pace_picked_before_python_is_kept():
+    from ui import lobby, prerender
+    from ui.i18n import Words
+
+    words = Words("en")
+    model = lobby.default_model("carcassonne", words)
+    live = lobby.render_lobby(model, [], words, pace="slow")
+    assert 'id="pace" data-cmd="pace"' in live and '<option value="slow" selected>' in live
+    static = prerender.lobby_html(["carcassonne", "thurn_taxis"], words)
+    assert static.count('<select name="pace">') == 2 and '<option value="normal" selected>' in static
+
+    # what boot.js put in from the prefs is no choice; another value is
+    assert pace.picked_early("normal", {}) is None
+    assert pace.picked_early("normal", {"bot_delay_ms": 0}) is None  # an old own delay stays
+    assert pace.picked_early("fast", {"bot_pace": "fast"}) is None
+    assert pace.picked_early("fast", {"bot_pace": "warp"}) == "fast"
+    assert pace.picked_early("slow", {"bot_delay_ms": 0}) == "slow"
+    assert pace.picked_early("warp", {}) is None and pace.picked_early(None, {}) is None
+
+    def opened(values, prefs):
+        backend = FakeStorage()
+        backend.setItem(PREFS, json.dumps(prefs))
+        dom.page = fake_dom.Page(backend, "en-GB")
+        dom.page.prerendered = {"game": "carcassonne", "values": values, "lang": "en", "focus": None,
+                                "caret": None, "queued": False}
+        app = App()
+        app.start()
+        return app, json.loads(backend.getItem(PREFS))
+
+    app, stored = opened({"seats": "2", "pace": "fast"}, {"lang": "en", "bot_delay_ms": 0})
+    assert (app.pace, app.bot_delay_ms, stored["bot_pace"]) == ("fast", None, "fast")
+    assert '<option value="fast" selected>' in dom.page.elements["app"].html
+    app, stored = opened({"seats": "2", "pace": "normal"}, {"lang": "en", "bot_delay_ms": 0})
+    assert (app.pace, app.bot_delay_ms) == ("instant", 0) and "bot_pace" not in stored

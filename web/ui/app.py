@@ -15,7 +15,7 @@ import json
 import engine
 from engine.saves import SaveError
 
-from . import dom, lobby, prerender, rules, screens, startup, table, tabs
+from . import dom, lobby, pace, prerender, rules, screens, startup, table, tabs
 from .bot_loop import BotLoop
 from .i18n import LANGS, Words, pick_lang
 from .lobby_cmds import LobbyCommands
@@ -97,6 +97,9 @@ class App(LobbyCommands, SaveCommands, BotLoop, LogFolds):
             self.lang = form["lang"]
             self.store.set_prefs(lang=self.lang)
         self.words = Words(self.lang)
+        picked = pace.picked_early(form["values"].get("pace"), self.store.prefs())
+        if picked:  # the bots' pace, changed before Python was ready
+            self.set_pace(picked)
         remembered = startup.read_prefs(self.store, None).lobby  # a fixed deal asked for (tests, "play again")
         seed = remembered.get("seed") if remembered and remembered["game"] == form["game"] else None
         model = prerender.model_from_form(form["game"], form["values"], self.words, self.games(), seed)
@@ -129,7 +132,7 @@ class App(LobbyCommands, SaveCommands, BotLoop, LogFolds):
     def render_lobby(self):
         entries = self.store.entries(self.set_aside)
         self.listed = {row["id"] for row in entries}
-        html = lobby.render_lobby(self.model, entries, self.words, self.message, games=self.games())
+        html = lobby.render_lobby(self.model, entries, self.words, self.message, games=self.games(), pace=self.pace)
         dom.render(dom.by_id("app"), html)
 
     # --------------------------------------------------------------- messages

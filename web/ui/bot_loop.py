@@ -56,12 +56,17 @@ class BotLoop:
 
     # ------------------------------------------------------------------- pace
     def cmd_pace(self, arg, el, ev):
-        """The player picks how fast the bots play; kept in the prefs, and a
-        bot pausing now follows it at once (run_bots looks again)."""
-        if ev != "change" or str(el.value) not in pace.PACES:
+        if ev == "change":
+            self.set_pace(str(el.value))
+
+    def set_pace(self, chosen: str):
+        """The player picks how fast the bots play (at the table or in the
+        lobby); kept in the prefs, and a bot pausing now follows it at once
+        (run_bots looks again)."""
+        if chosen not in pace.PACES:
             return
-        self.pace, self.bot_delay_ms = str(el.value), None  # a chosen pace replaces an old own delay
-        self.store.set_prefs(bot_pace=self.pace)
+        self.pace, self.bot_delay_ms = chosen, None  # a chosen pace replaces an old own delay
+        self.store.set_prefs(bot_pace=chosen)
         if self.session:
             self.render_table()
 

@@ -60,3 +60,11 @@ def delay_ms(pace: str, own_ms: int | None, passes: bool) -> int:
     if own_ms is not None:
         return own_ms
     return PACES.get(pace, PACES[DEFAULT])["pass" if passes else "move"]
+
+
+def picked_early(value, raw: dict) -> str | None:
+    """The pace chosen in the prerendered lobby before Python was ready, or
+    None when the form still shows what boot.js put in from the prefs (the
+    stored pace, else the default): an old own delay is kept then."""
+    shown = raw.get("bot_pace") if raw.get("bot_pace") in PACES else DEFAULT
+    return value if value in PACES and value != shown else None
