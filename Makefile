@@ -33,7 +33,7 @@ play: dist
 	$(PYTHON) scripts/serve.py --port $(PORT)
 
 unit: $(VENV)/.installed
-	$(PY) -m pytest tests  # without the slow fuzz (see pyproject.toml)
+	$(PY) -m pytest -n 2 tests  # without the slow fuzz (see pyproject.toml)
 
 e2e: deps dist
 	$(PY) -m pytest e2e
