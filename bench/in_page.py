@@ -45,12 +45,35 @@ def _app():
     return js.window.speeltafelApp
 
 
-def draw_times(draws: int, pad_to: int = 0) -> str:
+def pad_log(pad_to: int) -> int:
+    """For a game whose logs never grow `pad_to` entries long: the view the
+    table draws gets copies of its own entries put before them (older
+    history, never "new") until it is that long.  Returns the entries drawn."""
+    session = _app().session
+    shown_view = session.shown_view
+    if pad_to:
+        def padded():
+            view = shown_view()
+            log = view["log"]
+            view["log"] = [dict(log[i % len(log)], move=0) for i in range(max(0, pad_to - len(log)))] + log
+            return view
+        session.shown_view = padded
+    return len(session.shown_view()["log"])
+
+
+def forget_words() -> None:
+    """The log's entries are worded anew at the next drawing (as after the page opens)."""
+    from ui import history
+
+    history._worded.clear()
+
+
+def draw_times(draws: int) -> str:
     """Time `draws` drawings of the table on the screen (App.render_table,
     then a forced style and layout), the first one with no entry worded
-    yet.  `pad_to`: the view's log is made that long by putting copies of
-    its own entries before them (older history, never "new"), for a game
-    whose logs never grow that long.  JSON: {"first_ms", "ms": [...], "entries"}."""
+    yet; and where the time goes: the engine's view, the board (the game's
+    screen), the log, the page (the HTML put in, style and layout).
+    Wall-clock ms.  JSON: {"first_ms", "ms": [...], "parts": {part: [...]}}."""
     import time
 
     import js
@@ -58,46 +81,32 @@ def draw_times(draws: int, pad_to: int = 0) -> str:
 
     app = _app()
     session = app.session
-    shown_view = session.shown_view
-    if pad_to:
-        def padded():
-            view = shown_view()
-            log = view["log"]
-            extra = [dict(log[i % len(log)], move=0) for i in range(max(0, pad_to - len(log)))]
-            view["log"] = extra + log
-            return view
-        session.shown_view = padded
-    try:
-        view = session.shown_view()
-        entries = len(view["log"])
-        times = []
-        for i in range(draws + 1):
-            if i == 0:
-                history._worded.clear()
-            t0 = time.perf_counter()
-            app.render_table()
-            js.document.body.offsetHeight  # style and layout now, inside the timing
-            times.append((time.perf_counter() - t0) * 1000)
-        # where the time goes: the engine's view, the board, the log, the page (HTML in, style and layout)
-        parts = {"view": [], "screen": [], "log": [], "page": []}
-        ctx = app.context()
-        root = js.document.getElementById("app")
-        html = root.innerHTML
-
-        def page():
-            root.innerHTML = html
-            js.document.body.offsetHeight
-
-        for _ in range(draws):
-            for part, work in (("view", session.shown_view), ("screen", lambda: app.screen.render(view, session.my_legal())),
-                               ("log", lambda: history.render_log(view, ctx, app.log_opened())), ("page", page)):
-                t0 = time.perf_counter()
-                work()
-                parts[part].append((time.perf_counter() - t0) * 1000)
-    finally:
-        session.shown_view = shown_view
+    view = session.shown_view()
+    times = []
+    for i in range(draws + 1):
+        if i == 0:
+            history._worded.clear()
+        t0 = time.perf_counter()
         app.render_table()
-    return json.dumps({"first_ms": times[0], "ms": times[1:], "entries": entries, "parts": parts})
+        js.document.body.offsetHeight  # style and layout now, inside the timing
+        times.append((time.perf_counter() - t0) * 1000)
+    parts = {"view": [], "screen": [], "log": [], "page": []}
+    ctx = app.context()
+    root = js.document.getElementById("app")
+    html = root.innerHTML
+
+    def page():
+        root.innerHTML = html
+        js.document.body.offsetHeight
+
+    for _ in range(draws):
+        for part, work in (("view", session.shown_view), ("screen", lambda: app.screen.render(view, session.my_legal())),
+                           ("log", lambda: history.render_log(view, ctx, app.log_opened())), ("page", page)):
+            t0 = time.perf_counter()
+            work()
+            parts[part].append((time.perf_counter() - t0) * 1000)
+    app.render_table()
+    return json.dumps({"first_ms": times[0], "ms": times[1:], "parts": parts})
 
 
 async def waits(rounds: int, human: int = 0) -> str:
