@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import math
 import os
 import shutil
 import statistics
@@ -341,8 +342,10 @@ def wait_times(browser, url, rounds, paces):
                 page.wait_for_selector("body[data-ready=table]", state="attached", timeout=60_000)
                 got = json.loads(run_in_page(page, "waits", rounds - len(waits)))
                 waits += got["ms"]
+                if got.get("stuck"):
+                    print(json.dumps({"game": game_id, "pace": pace, "seed": seed, "stuck": got["stuck"]}), flush=True)
             context.close()
-            p90 = sorted(waits)[int(0.9 * (len(waits) - 1))]
+            p90 = sorted(waits)[math.ceil(0.9 * len(waits)) - 1]  # nearest rank
             rows.append({"game": game_id, "seats": seats, "level": level, "pace": pace, "rounds": len(waits),
                          "median_ms": round(statistics.median(waits)), "p90_ms": round(p90), "max_ms": round(max(waits)),
                          "games": seed})

@@ -138,14 +138,18 @@ async def waits(rounds: int, human: int = 0) -> str:
 
     app.render_table = drawn
     times = []
+
+    async def until_drawn():  # a table that stops moving (a bot's error) ends the run, said in "stuck"
+        await asyncio.wait_for(can_act.wait(), 120)
+        can_act.clear()
+
     try:
         while len(times) < rounds and not session.state.is_over() and app.session is session:
             if not session.my_legal():
                 can_act.clear()
                 seen["at"] = None
                 while not session.my_legal() and not session.state.is_over():
-                    await can_act.wait()
-                    can_act.clear()
+                    await until_drawn()
             legal = session.my_legal()
             if not legal or session.state.is_over():
                 break
@@ -157,14 +161,17 @@ async def waits(rounds: int, human: int = 0) -> str:
             t0 = time.perf_counter()
             app.play(action)
             while seen["at"] is None and not session.state.is_over():
-                await can_act.wait()
-                can_act.clear()
+                await until_drawn()
             if seen["at"] is None:
                 break
             bot_moves = sum(1 for seat, _ in session.state.actions[moves + 1:] if seat != human)
             if bot_moves:
                 times.append((seen["at"] - t0) * 1000)
             await asyncio.sleep(0)
+    except asyncio.TimeoutError:
+        return json.dumps({"ms": times, "over": False, "stuck": {
+            "message": app.message, "to_act": session.state.to_act(), "thinking": app.thinking,
+            "bot_task": app.bot_task is not None, "moves": len(session.state.actions)}})
     finally:
         del app.render_table  # the class's own again
     return json.dumps({"ms": times, "over": session.state.is_over()})
