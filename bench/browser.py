@@ -2,6 +2,8 @@
 
     make dist && .venv/bin/python bench/browser.py [--runs 5] [--decisions 300]
         [--parts start,size,lighthouse,bots,stalls] [--lighthouse-runs 3]
+    PYTHONPATH=. .venv/bin/python bench/browser.py --parts draw [--draws 30]
+    PYTHONPATH=. .venv/bin/python bench/browser.py --parts waits [--rounds 20] [--paces instant,fast,normal,slow]
 
 1. Start-up, cold (new profile) and warm (files from the service worker), beside
    a bare PyScript page on the same runtime as Pyodide ships it (its whole stdlib)
@@ -16,6 +18,12 @@
 4. Bot decisions in the browser: median, 90th percentile and slowest per game
    and level, over whole games the level plays against itself.
 5. The longest main-thread stall (long tasks) while bots play on the real table.
+6. (draw) Drawing the table of a game with 1,000 log entries (App.render_table
+   and the browser's style and layout), per game, in both orientations.
+7. (waits) The human's wait per round at each bot pace: from the human's move
+   until the table is drawn with the human able to act again, 1 human + bots
+   of the default level (4-player Carcassonne, 4-player Thurn und Taxis,
+   6-player Kutschfahrt).
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import math
 import os
 import shutil
 import statistics
@@ -168,12 +177,12 @@ def bot_times(browser, url, decisions, levels=None, games=None):
 IN_PAGE = (ROOT / "bench" / "in_page.py").read_text()
 # exec bench/in_page.py in the page's own interpreter (reached through the
 # table object tests already use), then call one of its functions
-RUN_IN_PAGE = """([src, name, args]) => {
+RUN_IN_PAGE = """async ([src, name, args]) => {
     const py = speeltafelApp.start.__func__.__globals__.get('__builtins__');
     const get = (k) => (typeof py.get === 'function' ? py.get(k) : py[k]);
     const ns = get('dict')();
     get('exec')(src, ns);
-    return ns.get(name)(...args);
+    return await ns.get(name)(...args);  // a coroutine (e.g. waits) is awaited as a promise
 }"""
 
 
@@ -206,6 +215,143 @@ def longest_stall(browser, url, game_id, seats, level, seconds):
     return max(stalls or [0]), len(stalls), moves
 
 
+def open_save(page, url, save: str):
+    """Open the table of `save` as a reload resumes it; its bots wait a
+    minute a move (an own delay, see web/ui/pace.py), so the position stays."""
+    page.goto(url + "manifest.webmanifest")
+    items = {"speeltafel:save:g1": save, "speeltafel:current": "g1",
+             "speeltafel:prefs": json.dumps({"lang": "en", "bot_delay_ms": 60_000})}
+    page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
+                  "localStorage.setItem(k, v); }", items)
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=table]", state="attached", timeout=120_000)
+
+
+def long_game(game_id: str, seats: int, entries: int, seeds: int = 3):
+    """A save of a real game of the middle bot level at the first moment a
+    seat alone must act with `entries` log entries in its view; for a game
+    whose logs never grow that long, the last such moment of the longest of
+    `seeds` games.  (save, log entries of the human's view)."""
+    import engine
+    from engine.play import bot_chooser, play
+
+    level = engine.bots.LEVELS[game_id][1]
+    best = None
+    for seed in range(1, seeds + 1):
+        state = engine.new_game(game_id, seats, {}, seed)
+        for state in play(state, bot_chooser([level] * seats, seed=seed)):
+            if state.is_over() or len(state.to_act()) != 1:
+                continue
+            seat = state.to_act()[0]
+            n = len(state.view(seat)["log"])
+            if best is None or n >= best[2]:
+                best = (state.to_json(), seat, n)
+            if n >= entries:
+                break
+        if best[2] >= entries:
+            break
+    text, seat, n = best
+    players = [{"name": f"P{i + 1}", "kind": "human" if i == seat else "bot",
+                "level": None if i == seat else level} for i in range(seats)]
+    meta = {"players": players, "names": [p["name"] for p in players], "created": 1, "updated": 2,
+            "over": False, "viewer": seat, "notes": {}}
+    return engine.load(text).to_json(meta=meta), n
+
+
+DRAW_GAMES = (("carcassonne", 5), ("thurn_taxis", 4), ("kutschfahrt", 10))
+
+
+DRAW = "() => { console.timeStamp('speeltafel-draw'); speeltafelApp.render_table(); document.body.offsetHeight; }"
+
+
+def main_thread_ms(browser, page, draws):
+    """CPU time of the page's main thread for a first drawing of the table
+    (no log entry worded yet) and `draws` more (App.render_table with style
+    and layout), read from a Chromium trace (the thread time of the task
+    that drew): what the drawing costs whatever else the machine runs."""
+    run_in_page(page, "forget_words")  # the first drawing words the entries it shows
+    browser.start_tracing(page=page, categories=["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"])
+    for _ in range(draws + 1):
+        page.evaluate(DRAW)
+    trace = json.loads(browser.stop_tracing())
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    stamps = [e for e in events if e.get("name") == "TimeStamp" and "speeltafel-draw" in json.dumps(e.get("args"))]
+    where = {(e["pid"], e["tid"]) for e in stamps}
+    tasks = [e for e in events if e.get("name") == "RunTask" and e.get("ph") == "X" and (e["pid"], e["tid"]) in where]
+    out = []
+    for stamp in stamps:
+        task = max((t for t in tasks if t["ts"] <= stamp["ts"] <= t["ts"] + t["dur"]), key=lambda t: t["dur"])
+        out.append(task["tdur"] / 1000)
+    return out
+
+
+def draw_times(browser, url, draws, entries=1000):
+    """Drawing the table of a game with `entries` log entries, in both
+    orientations: wall-clock ms of the first drawing (no entry worded yet)
+    and of `draws` more, the main thread's CPU ms of `draws` drawings, and
+    where the wall-clock time goes."""
+    rows = []
+    for game_id, seats in DRAW_GAMES:
+        save, n = long_game(game_id, seats, entries)
+        for size in ({"width": 1280, "height": 800}, {"width": 800, "height": 1280}):
+            context = browser.new_context(viewport=size)
+            page = context.new_page()
+            open_save(page, url, save)
+            drawn = run_in_page(page, "pad_log", entries if n < entries else 0)
+            got = json.loads(run_in_page(page, "draw_times", draws))
+            cpu_first, *cpu = main_thread_ms(browser, page, draws)
+            ms = got["ms"]
+            rows.append({"game": game_id, "seats": seats, "viewport": f'{size["width"]}x{size["height"]}',
+                         "entries": drawn, "real_entries": n,
+                         "cpu_first_ms": round(cpu_first, 1), "cpu_median_ms": round(statistics.median(cpu), 1),
+                         "cpu_max_ms": round(max(cpu), 1),
+                         "first_ms": round(got["first_ms"], 1), "median_ms": round(statistics.median(ms), 1),
+                         "max_ms": round(max(ms), 1), "draws": len(ms),
+                         **{f"{part}_median_ms": round(statistics.median(t), 1) for part, t in got["parts"].items()}})
+            context.close()
+    return rows
+
+
+WAIT_GAMES = (("carcassonne", 4), ("thurn_taxis", 4), ("kutschfahrt", 6))
+
+
+def wait_times(browser, url, rounds, paces):
+    """The human's wait per round at each pace: one human (the first seat) and bots
+    of the default level, started from the lobby; new games (seeds 1, 2, ...)
+    until `rounds` waits are timed."""
+    import engine
+
+    rows = []
+    for game_id, seats in WAIT_GAMES:
+        level = engine.bots.default_level(game_id)
+        for pace in paces:
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            page = context.new_page()
+            waits, seed = [], 0
+            while len(waits) < rounds:
+                seed += 1
+                model = {"game": game_id, "seats": seats, "options": {}, "seed": seed,
+                         "players": [{"name": "You", "kind": "human", "level": None}]
+                         + [{"name": f"Bot {i}", "kind": "bot", "level": level} for i in range(1, seats)]}
+                page.goto(url + "manifest.webmanifest")
+                page.evaluate("p => { localStorage.clear(); localStorage.setItem('speeltafel:prefs', JSON.stringify(p)); }",
+                              {"lobby": model, "bot_pace": pace, "lang": "en"})
+                page.goto(url)
+                page.wait_for_selector("body[data-ready=lobby]", state="attached", timeout=120_000)
+                page.click("#start")
+                page.wait_for_selector("body[data-ready=table]", state="attached", timeout=60_000)
+                got = json.loads(run_in_page(page, "waits", rounds - len(waits)))
+                waits += got["ms"]
+                if got.get("stuck"):
+                    print(json.dumps({"game": game_id, "pace": pace, "seed": seed, "stuck": got["stuck"]}), flush=True)
+            context.close()
+            p90 = sorted(waits)[math.ceil(0.9 * len(waits)) - 1]  # nearest rank
+            rows.append({"game": game_id, "seats": seats, "level": level, "pace": pace, "rounds": len(waits),
+                         "median_ms": round(statistics.median(waits)), "p90_ms": round(p90), "max_ms": round(max(waits)),
+                         "games": seed})
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
@@ -213,7 +359,10 @@ def main():
     parser.add_argument("--stall-seconds", type=int, default=20)
     parser.add_argument("--lighthouse-runs", type=int, default=3)
     parser.add_argument("--parts", default="start,size,lighthouse,bots,stalls",
-                        help="which measurements to run, comma-separated")
+                        help="which measurements to run, comma-separated (also: draw, waits)")
+    parser.add_argument("--draws", type=int, default=30, help="draw: drawings timed per table")
+    parser.add_argument("--rounds", type=int, default=20, help="waits: waits timed per game and pace")
+    parser.add_argument("--paces", default="instant,fast,normal,slow", help="waits: the bots' paces")
     parser.add_argument("--levels", default="", help="bot levels to time/stall-test (default all)")
     parser.add_argument("--games", default="", help="games for the bot parts (default all)")
     args = parser.parse_args()
@@ -271,6 +420,12 @@ def main():
                     print(json.dumps({"game": game_id, "level": level, "seats": seats,
                                       "longest_stall_ms": stall, "long_tasks": count,
                                       "moves_in_window": moves, "seconds": args.stall_seconds}), flush=True)
+        if "draw" in parts:
+            for row in draw_times(browser, table_url, args.draws):
+                print(json.dumps(row), flush=True)
+        if "waits" in parts:
+            for row in wait_times(browser, table_url, args.rounds, args.paces.split(",")):
+                print(json.dumps(row), flush=True)
         browser.close()
     table_server.shutdown()
     bare_server.shutdown()

@@ -98,3 +98,24 @@ def test_hand_off_between_humans_only_when_views_differ(tab):
         if seen_handoff >= 2:
             break
     assert seen_handoff >= 2
+
+
+def test_the_bots_pace_changes_during_play_and_is_remembered(tab):
+    # an old table's own delay of a minute: the bot waits once it has thought
+    page = tab.start_game("thurn_taxis", [("Anna", "human", None), ("Bot", "bot", "random")], bot_delay_ms=60_000)
+    assert page.input_value("#pace") == "slow"  # the pace nearest to that delay
+    for _ in range(20):  # Anna's turn, to its end
+        page.wait_for_function("speeltafelApp.session.my_legal().length > 0 || speeltafelApp.session.bots_to_act().length > 0")
+        if page.evaluate("speeltafelApp.session.bots_to_act().length > 0"):
+            break
+        page.evaluate(PLAY_FIRST)
+    page.wait_for_function("speeltafelApp.thinking === 1")
+    moves = page.evaluate("speeltafelApp.session.state.actions.length")
+    assert page.locator(".turn-banner").inner_text().startswith("Bot")  # "Bot is thinking…"
+    page.select_option("#pace", "instant")  # during play: the waiting bot moves at once
+    page.wait_for_function("n => speeltafelApp.session.state.actions.length > n", arg=moves)
+    assert json.loads(tab.storage("speeltafel:prefs"))["bot_pace"] == "instant"
+    page.reload()
+    tab.wait("table")
+    assert page.input_value("#pace") == "instant", "the pace is not remembered"
+    assert page.evaluate("speeltafelApp.pace") == "instant"

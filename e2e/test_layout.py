@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 import engine
 
 LANDSCAPE = {"width": 1280, "height": 800}
@@ -58,8 +60,8 @@ def _save(game, seats, *, moves=None, to_end=False, options=None, seed=11):
 
 
 def _open(tab, *, save=None, lobby=None, lang="nl"):
-    # bots wait (long delay): the position stays as loaded while we look
-    prefs = {"lang": lang, "bot_delay_ms": 600_000}
+    # bots wait (a minute a move): the position stays as loaded while we look
+    prefs = {"lang": lang, "bot_delay_ms": 60_000}
     items = {}
     if lobby:
         prefs["lobby"] = lobby
@@ -149,3 +151,35 @@ def test_finished_game_top_bar_keeps_one_row_in_landscape(tab):
     assert sideways <= 0 and downwards <= 0, (sideways, downwards)
     _inside(page, ".table-top button")
     assert page.locator(".table-top").bounding_box()["height"] < 80
+
+
+def _latest_in_view(page, size):
+    """The since-line and the newest log entry are on the screen as the page
+    opens (not scrolled), the entry also inside the log's own scroller."""
+    page.evaluate("window.scrollTo(0, 0)")
+    _inside(page, ".since-line")
+    entry = page.locator(".log-entry").last.bounding_box()
+    box = page.locator(".log-scroll").bounding_box()
+    assert entry["y"] >= 0 and entry["y"] + entry["height"] <= size["height"] + 0.5, (size, entry)
+    assert box["y"] - 1 <= entry["y"] and entry["y"] + entry["height"] <= box["y"] + box["height"] + 1, \
+        f"the newest log entry is scrolled away in its log at {size}"
+
+
+def _mid_game(game, seats, seed, moves, entries):
+    """A game of greedy bots where the seat to act (the human) has seen others
+    play since its last turn, after `moves` moves and `entries` log entries."""
+    from e2e.positions import bot_game, save_of
+
+    state, seat = bot_game(game, seats, seed, lambda s, v: v["moves"] >= moves and len(v["log"]) >= entries
+                           and any(e.get("move", 0) > 0 and not e.get("private") for e in v["log"][-5:]))
+    return save_of(state, seat)
+
+
+@pytest.mark.parametrize("game, seats, seed, moves, entries", [
+    ("carcassonne", 4, 3, 40, 0), ("thurn_taxis", 4, 3, 60, 0), ("kutschfahrt", 6, 3, 60, 0),
+    ("kutschfahrt", 10, 1, 0, 1000)])
+def test_the_latest_events_are_in_view_without_scrolling_both_ways(tab, game, seats, seed, moves, entries):
+    page = _open(tab, save=_mid_game(game, seats, seed, moves, entries), lang="en")
+    for size in (PORTRAIT, LANDSCAPE):
+        _resize(page, size)
+        _latest_in_view(page, size)

@@ -221,3 +221,15 @@ def test_the_last_settings_are_in_the_form_at_once(tab):
     assert [page.input_value(f"#name-{i}") for i in range(3)] == ["Ada", "Bob", "Cas"]
     assert page.input_value("#kind-1") == "bot:random" and page.is_checked("#opt-horses")
 
+
+
+def test_the_bots_pace_is_in_the_form_at_once_and_a_change_before_python_is_kept(tab):
+    page, held = open_held(tab, prefs={"lang": "en", "bot_pace": "slow"})
+    assert page.input_value(pre("carcassonne", "pace")) == "slow"  # boot.js put the stored pace in
+    page.select_option(pre("carcassonne", "pace"), "fast")  # changed before Python is ready
+    held.release("lobby")
+    assert page.input_value("#pace") == "fast"
+    assert json.loads(tab.storage("speeltafel:prefs"))["bot_pace"] == "fast"
+    page.select_option("#pace", "instant")  # and in Python's lobby
+    page.wait_for_function("speeltafelApp.pace === 'instant'")
+    assert json.loads(tab.storage("speeltafel:prefs"))["bot_pace"] == "instant"

@@ -78,6 +78,9 @@ class _Module(types.ModuleType):
     def focus(self, element_id, caret=None):
         pass
 
+    def scroll_to(self, scroller_id, element_id):
+        pass
+
     def prerendered_lobby(self, root_id):
         return self.page.prerendered
 

@@ -234,7 +234,9 @@ def test_prefs_fall_back_field_by_field():
             "players": [{"name": "Anna", "kind": "human"}, {"kind": "bot", "level": "random"},
                         {"name": "Cas", "kind": "bot", "level": "godlike"}]}}))
         page, app = open_tab(backend, "nl-NL")
-        assert app.lang == "de" and app.bot_delay_ms == 500 and told(app) == ["boot.prefs_reset"]
+        # a damaged old delay: the default pace, no delay of its own
+        assert app.lang == "de" and (app.pace, app.bot_delay_ms) == ("normal", None)
+        assert told(app) == ["boot.prefs_reset"]
         model = app.model
         assert model["game"] == "thurn_taxis" and model["seats"] == 3
         assert model["options"]["map"] == "north" and "horses" not in model["options"]

@@ -104,6 +104,9 @@
     app.textContent = "";
     app.appendChild(lobby.content.cloneNode(true));
     try { fill(app, prefs.lobby); } catch (e) { /* the defaults stay */ }
+    try {  // the bots' pace, a preference of the device (Python reads a change back)
+      app.querySelectorAll("select[name=pace]").forEach(function (s) { setValue(s, String(prefs.bot_pace)); });
+    } catch (e) { /* the default stays */ }
     var save = resuming(), panel = el("pre-resume-" + lang);
     var name = save && panel && panel.content.querySelector('[data-game="' + CSS.escape(save.game) + '"]');
     if (name) {

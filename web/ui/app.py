@@ -3,8 +3,8 @@
 The only module (with `dom.py`) that touches the page.  A tap arrives as a
 DOM event on an element with `data-cmd`; the matching `cmd_*` method turns it
 into an engine action or a change of screen; the page is rendered anew from
-the engine's view.  Lobby commands, saves and the bot loop are mixed in
-from lobby_cmds.py, save_cmds.py and bot_loop.py.
+the engine's view.  Lobby commands, saves, the bot loop and the log's
+folds are mixed in from lobby_cmds.py, save_cmds.py, bot_loop.py and log_cmds.py.
 """
 
 from __future__ import annotations
@@ -15,17 +15,18 @@ import json
 import engine
 from engine.saves import SaveError
 
-from . import dom, lobby, prerender, rules, screens, startup, table, tabs
+from . import dom, lobby, pace, prerender, rules, screens, startup, table, tabs
 from .bot_loop import BotLoop
 from .i18n import LANGS, Words, pick_lang
 from .lobby_cmds import LobbyCommands
 from .replay_cmds import ReplayCommands
+from .log_cmds import LogFolds
 from .save_cmds import SaveCommands
 from .session import HANDOFF, PRIVATE, WINDOW, Session
 from .storage import MemoryBackend, SaveStore
 
 
-class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop):
+class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
     def __init__(self):
         self.boot_notices = []  # (key, params) said once the first screen is up
         self.store = SaveStore(self._backend())
@@ -33,6 +34,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop):
         if prefs.reset:
             self.boot_notices.append(("boot.prefs_reset", {}))
         self.lang = prefs.lang
+        self.pace = prefs.pace  # how fast the bots play (ui/pace.py, bot_loop.py)
         self.bot_delay_ms = prefs.bot_delay_ms
         self.words = Words(self.lang)
         self.told = ((), "")  # the notices on screen and their words, to word them again
@@ -99,6 +101,9 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop):
             self.lang = form["lang"]
             self.store.set_prefs(lang=self.lang)
         self.words = Words(self.lang)
+        picked = pace.picked_early(form["values"].get("pace"), self.store.prefs())
+        if picked:  # the bots' pace, changed before Python was ready
+            self.set_pace(picked)
         remembered = startup.read_prefs(self.store, None).lobby  # a fixed deal asked for (tests, "play again")
         seed = remembered.get("seed") if remembered and remembered["game"] == form["game"] else None
         model = prerender.model_from_form(form["game"], form["values"], self.words, self.games(), seed)
@@ -132,7 +137,8 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop):
     def render_lobby(self):
         entries = self.store.entries(self.set_aside)
         self.listed = {row["id"] for row in entries}
-        html = lobby.render_lobby(self.model, entries, self.words, self.message, games=self.games(), offer=self.offer)
+        html = lobby.render_lobby(self.model, entries, self.words, self.message, games=self.games(),
+                                  offer=self.offer, pace=self.pace)
         dom.render(dom.by_id("app"), html)
 
     # --------------------------------------------------------------- messages
@@ -259,7 +265,8 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop):
             modal, bar = tabs.render_conflict(self.words), ""
         html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None
                                   and not self.conflict, thinking=self.thinking, message=self.message,
-                                  details=details, bar=bar, prompt=prompt, hint=self.hint_shown(), since=since)
+                                  details=details, bar=bar, prompt=prompt, hint=self.hint_shown(), since=since,
+                                  pace=self.pace if s.has_bots() else None, log_opened=self.log_opened())
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
         if hasattr(self.screen, "after_render") and shown.kind != HANDOFF:
             self.screen.after_render(dom.by_id("screen"))

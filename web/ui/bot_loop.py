@@ -7,7 +7,10 @@ from __future__ import annotations
 import asyncio
 import time
 
+from . import pace
+
 SLICE_MS = 25  # a bot thinks at most this long before the page may draw again
+PAUSE_STEP_MS = 100  # a bot's pause looks this often whether the pace or the table changed
 
 
 class BotLoop:
@@ -51,6 +54,30 @@ class BotLoop:
             self.hint = None
             self.render_table()
 
+    # ------------------------------------------------------------------- pace
+    def cmd_pace(self, arg, el, ev):
+        if ev == "change":
+            self.set_pace(str(el.value))
+
+    def set_pace(self, chosen: str):
+        """The player picks how fast the bots play (at the table or in the
+        lobby); kept in the prefs, and a bot pausing now follows it at once
+        (run_bots looks again)."""
+        if chosen not in pace.PACES:
+            return
+        self.pace, self.bot_delay_ms = chosen, None  # a chosen pace replaces an old own delay
+        self.store.set_prefs(bot_pace=chosen)
+        if self.session:
+            self.render_table()
+
+    async def pause(self, session, started: float, passes: bool, moves: int):
+        """Wait what is left of the pace's delay after `started` (the bot has
+        thought meanwhile); cut short when the table moves on or the pace changes."""
+        while self.session is session and len(session.state.actions) == moves:
+            left = pace.delay_ms(self.pace, self.bot_delay_ms, passes) / 1000 - (time.perf_counter() - started)
+            if left <= 0:
+                return
+            await asyncio.sleep(min(left, PAUSE_STEP_MS / 1000))
 
     # ------------------------------------------------------------------- bots
     def kick_bots(self):
@@ -82,9 +109,10 @@ class BotLoop:
         """Bots move one after another.  Every piece of work (thinking in
         slices, applying, saving, drawing) is its own short task, with a
         return to the browser in between, so taps are answered while a
-        bot plays and no single task stalls the page.  A human asked at the
-        same moment (a window everyone answers) may move meanwhile; a bot
-        whose table changed that way thinks again."""
+        bot plays and no single task stalls the page.  A bot thinks first
+        and then waits what is left of the pace's delay (ui/pace.py).  A
+        human asked at the same moment (a window everyone answers) may move
+        meanwhile; a bot whose table changed that way thinks again."""
         try:
             while self.session and self.session.bots_to_act() and not self.session.state.is_over():
                 session = self.session
@@ -92,17 +120,21 @@ class BotLoop:
                 if self.thinking != seat:
                     self.thinking = seat
                     self.render_table()
-                await asyncio.sleep(self.bot_delay_ms / 1000)
+                await asyncio.sleep(0)
                 if self.session is not session:
                     return
                 if seat not in session.bots_to_act():
                     continue  # a human's move meanwhile changed who must decide
                 moves = len(session.state.actions)
                 seed = session.state.seed * 7919 + moves
+                started = time.perf_counter()
                 action = await self.think(session.bot_thinker(seat, seed), session)
                 if action is None:
                     return
-                await asyncio.sleep(0)
+                if self.session is not session:
+                    return
+                if len(session.state.actions) == moves:
+                    await self.pause(session, started, pace.only_passes(session.state, seat, action), moves)
                 if self.session is not session:
                     return
                 if len(session.state.actions) != moves:

@@ -42,15 +42,28 @@ def set_lang(lang: str) -> None:
 
 
 def render(root, html: str) -> None:
-    """Replace the content of `root`, keeping the focused control focused."""
+    """Replace the content of `root`, keeping the focused control focused
+    and the scrollers where the player left them (`[data-keep-scroll]`, by id)."""
     active = js.document.activeElement
     focus_id = getattr(active, "id", "") if active else ""
     focus_id = focus_id if isinstance(focus_id, str) else ""
+    scrolled = [(str(el.id), el.scrollTop, el.scrollLeft) for el in root.querySelectorAll("[data-keep-scroll][id]")]
     root.innerHTML = html
+    for element_id, top, left in scrolled:
+        again = by_id(element_id)
+        if again:
+            again.scrollTop, again.scrollLeft = top, left
     if focus_id:
         again = by_id(focus_id)
         if again:
             again.focus()
+
+
+def scroll_to(scroller_id: str, element_id: str) -> None:
+    """Scroll `scroller_id` (only it, not the page) so that `element_id` is at its top."""
+    scroller, el = by_id(scroller_id), by_id(element_id)
+    if scroller and el:
+        scroller.scrollTop += el.getBoundingClientRect().top - scroller.getBoundingClientRect().top
 
 
 def focus(element_id: str, caret: int | None = None) -> None:

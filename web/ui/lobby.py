@@ -10,6 +10,7 @@ from html import escape as esc
 import engine
 from engine import bots
 
+from . import pace as paces
 from .i18n import LANG_NAMES, LANGS, Words
 
 
@@ -52,16 +53,18 @@ def resolved_options(model: dict) -> dict:
 
 
 def render_lobby(model: dict | None, saves: list[dict], words: Words, message: str = "",
-                 games: list[str] | None = None, offer: str | None = None) -> str:
+                 games: list[str] | None = None, offer: str | None = None,
+                 pace: str = paces.DEFAULT) -> str:
     """The whole lobby.  `games`: the games this table can show (default all);
-    `offer`: a saved game whose replay is offered (just imported, finished)."""
+    `offer`: a saved game whose replay is offered (just imported, finished);
+    `pace`: the bots' pace (a preference of the device, not of the game)."""
     games = list(engine.GAMES) if games is None else games
     out = [render_header(words)]
     if message:
         out.append(f'<p class="notice" role="alert">{esc(message)}</p>')
     out.append('<div class="lobby">')
     if model is not None and model["game"] in games:
-        out.append(render_new_game(model, games, words))
+        out.append(render_new_game(model, games, words, pace))
     out.append(render_saves(saves, words, offer=offer))
     out.append("</div>")
     return "".join(out)
@@ -79,7 +82,7 @@ def render_header(words: Words) -> str:
     return "".join(out)
 
 
-def render_new_game(model: dict, games: list[str], words: Words) -> str:
+def render_new_game(model: dict, games: list[str], words: Words, pace: str = paces.DEFAULT) -> str:
     out = ['<section class="newgame" aria-labelledby="newgame-h">']
     out.append(f'<h2 id="newgame-h">{esc(words.t("lobby.heading"))}</h2>')
     # the games
@@ -90,7 +93,7 @@ def render_new_game(model: dict, games: list[str], words: Words) -> str:
             f'<button type="button" id="game-{esc(game_id)}" class="game-card" data-cmd="lobby-game" '
             f'data-arg="{esc(game_id)}" aria-pressed="{pressed}">{game_card_text(game_id, words)}</button>')
     out.append("</fieldset>")
-    out.append(render_game_form(model, words))
+    out.append(render_game_form(model, words, pace=pace))
     out.append(f'<button type="button" id="start" class="primary" data-cmd="lobby-start">'
                f'{esc(words.t("lobby.start"))}</button></section>')
     return "".join(out)
@@ -112,8 +115,9 @@ def _control(static: bool, ident: str, cmd: str, arg: str | None = None) -> str:
     return f'id="{esc(ident)}" data-cmd="{cmd}"{data_arg}'
 
 
-def render_game_form(model: dict, words: Words, static: bool = False) -> str:
-    """The chosen game's part of the form: its note, seats and players, options.
+def render_game_form(model: dict, words: Words, static: bool = False, pace: str = paces.DEFAULT) -> str:
+    """The chosen game's part of the form: its note, seats and players, options,
+    the table's own settings (`pace`: the bots' pace, ui/pace.py).
     `static` (the prerendered lobby): a row for every player in the model and
     every option, shown or hidden by CSS as the form is set."""
     spec = engine.GAMES[model["game"]]
@@ -160,8 +164,16 @@ def render_game_form(model: dict, words: Words, static: bool = False) -> str:
     out.append(f'<fieldset class="table-options"><legend>{esc(words.t("lobby.table"))}</legend>'
                f'<div class="option"><label><input type="checkbox" {_control(static, "hints", "lobby-hints")}{checked}> '
                f'{esc(words.t("lobby.hints"))}</label><span class="help">{esc(words.t("lobby.hints_help"))}</span>'
-               f'</div></fieldset>')
+               f'</div>{render_pace(words, static, pace)}</fieldset>')
     return "".join(out)
+
+
+def render_pace(words: Words, static: bool, chosen: str) -> str:
+    """How fast the bots play (kept on this device for every game, changeable at the table too)."""
+    choices = "".join(f'<option value="{p}"{" selected" if p == chosen else ""}>{esc(words.t("pace." + p))}</option>'
+                      for p in paces.PACES)
+    return (f'<div class="option"><label>{esc(words.t("pace.lobby"))} <select {_control(static, "pace", "pace")}>'
+            f'{choices}</select></label><span class="help">{esc(words.t("pace.help"))}</span></div>')
 
 
 def _label(names: dict, lang: str, fallback: str) -> str:

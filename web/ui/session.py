@@ -113,6 +113,9 @@ class Session:
     def humans(self) -> list[int]:
         return [s for s in range(self.state.seats) if self.is_human(s)]
 
+    def has_bots(self) -> bool:
+        return any(p["kind"] == "bot" for p in self.players)
+
     def bots_to_act(self) -> list[int]:
         return [s for s in self.state.to_act() if not self.is_human(s)]
 

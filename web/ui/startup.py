@@ -19,19 +19,18 @@ import engine
 from engine import bots
 from engine.saves import MAX_SEED, SaveError, is_int
 
-from . import lobby
+from . import lobby, pace
 from .i18n import LANGS, pick_lang
 from .session import Session
 
-DEFAULT_BOT_DELAY_MS = 500
-MAX_BOT_DELAY_MS = 60_000
 MAX_NAME = 20  # the lobby's name field
 
 
 @dataclass
 class Prefs:
     lang: str
-    bot_delay_ms: int
+    pace: str  # how fast the bots play (ui/pace.py)
+    bot_delay_ms: int | None  # an older table's own delay, kept until a pace is chosen
     lobby: dict | None  # the remembered new-game form, every field checked
     reset: bool = False  # something could not be read and fell back to its default
 
@@ -51,11 +50,9 @@ def read_prefs(store, browser_lang: str | None) -> Prefs:
     lang = raw.get("lang")
     if lang is not None and lang not in LANGS:
         reset, lang = True, None
-    delay = raw.get("bot_delay_ms", DEFAULT_BOT_DELAY_MS)
-    if not (is_int(delay) and 0 <= delay <= MAX_BOT_DELAY_MS):
-        reset, delay = True, DEFAULT_BOT_DELAY_MS
+    speed, own_delay, damaged = pace.from_prefs(raw)
     form, dropped = clean_lobby(raw.get("lobby"))
-    return Prefs(pick_lang(lang, browser_lang), delay, form, reset or dropped)
+    return Prefs(pick_lang(lang, browser_lang), speed, own_delay, form, reset or damaged or dropped)
 
 
 def clean_lobby(saved) -> tuple[dict | None, bool]:

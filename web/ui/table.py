@@ -1,5 +1,6 @@
-"""The frame every game fills: turn banner, players, log, undo, hand-off and
-end screens.  Pure functions to HTML; the game's own screen renders the board."""
+"""The frame every game fills: turn banner, players, log (ui/history.py), the
+bots' pace, undo, hand-off and end screens.  Pure functions to HTML; the
+game's own screen renders the board."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from html import escape as esc
 
 import engine
 
-from . import kit
+from . import kit, pace as paces
+from .history import render_log
 from .i18n import Words
 
 
@@ -97,22 +99,6 @@ def render_players(view: dict, ctx: TableContext, details: dict | None = None) -
         else:
             out.append(f'<li class="{cls}">{mark}{who}{score}</li>')
     out.append("</ul></section>")
-    return "".join(out)
-
-
-def render_log(view: dict, ctx: TableContext, limit: int = 200) -> str:
-    words = ctx.words
-    say = kit.Say(ctx)  # names in an entry open their rules entry
-    entries = view.get("log") or []
-    # the list scrolls inside .log-scroll, which starts at its end: the newest entry is in view
-    out = [f'<section class="log" aria-label="{esc(words.t("table.log"))}"><h2>{esc(words.t("table.log"))}</h2>'
-           '<div class="log-scroll" tabindex="0"><ol class="log-list">']
-    for entry in entries[-limit:]:
-        private = (" private" if entry.get("private") else "") + (" new" if ctx.is_new(entry) else "")
-        turn = entry.get("turn")
-        stamp = f'<span class="log-turn">{esc(words.t("table.turn_no", n=turn))}</span> ' if turn else ""
-        out.append(f'<li class="log-entry{private}">{stamp}{say.entry(entry)}</li>')
-    out.append("</ol></div></section>")
     return "".join(out)
 
 
@@ -304,12 +290,26 @@ def render_hint(ctx: TableContext, hint) -> str:
     return button, bar
 
 
+def render_pace(ctx: TableContext, chosen: str | None) -> str:
+    """The bots' pace, changeable during play (ui/pace.py); none without bots."""
+    if chosen is None:
+        return ""
+    words = ctx.words
+    options = "".join(f'<option value="{p}"{" selected" if p == chosen else ""}>{esc(words.t("pace." + p))}</option>'
+                      for p in paces.PACES)
+    return (f'<label class="pace" title="{esc(words.t("pace.title"))}"><span class="pace-label">'
+            f'{esc(words.t("pace.label"))}</span><select id="pace" data-cmd="pace">{options}</select></label>')
+
+
 def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: bool,
                  thinking: int | None, message: str = "", details: dict | None = None, bar: str = "",
-                 prompt: dict | None = None, hint=None, since: str = "") -> str:
+                 prompt: dict | None = None, hint=None, since: str = "", pace: str | None = None,
+                 log_opened=()) -> str:
     """The whole table; `bar` (the window screen's questions) sits above the board,
     `prompt` (the screen's wording of the step), `hint` (see render_hint),
-    `since` (render_since: what happened since the viewer's last turn)."""
+    `since` (render_since: what happened since the viewer's last turn),
+    `pace` (the bots' pace shown in the top bar; None at a table without bots),
+    `log_opened` (the log's folds the player opened, ui/history.py)."""
     words = ctx.words
     spec = engine.GAMES[view["game"]]
     undo = (f'<button type="button" id="undo" data-cmd="undo">{esc(words.t("table.undo"))}</button>'
@@ -326,9 +326,10 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
         f'{esc(words.t("table.menu"))}</button>'
         f'<h1 title="{title}">{title}</h1>'
         f'<div class="turn-banner" role="status" aria-live="polite">{esc(turn_text(view, ctx, thinking, prompt))}</div>'
-        f'{hint_button}{undo}{result_btn}{kit.button(words.t("rules.open"), cmd="rules", arg="", id="rules-open")}'
+        f'{hint_button}{undo}{result_btn}{render_pace(ctx, pace)}'
+        f'{kit.button(words.t("rules.open"), cmd="rules", arg="", id="rules-open")}'
         f'<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
         f'</header>{notice}{bar}{hint_bar}'
         f'<div class="table-body"><section class="screen" id="screen">{since}{screen_html}</section>'
-        f'<aside class="side">{render_players(view, ctx, details)}{render_log(view, ctx)}</aside></div></div>'
+        f'<aside class="side">{render_players(view, ctx, details)}{render_log(view, ctx, log_opened)}</aside></div></div>'
     )

@@ -1,0 +1,173 @@
+"""The frame's log keeps the whole history (web/ui/history.py): no entry is
+ever dropped, older ones are folded a turn or more at a time, a closed fold
+never changes as the game goes on, entries since the viewer's last turn are
+never folded, and the words kept for an entry are those it would get anew."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import engine
+from engine.play import bot_chooser, play
+
+from . import fake_dom
+from .reliability_cases import CURRENT, PREFIX, PREFS
+from .ui_support import FakeStorage, run_async
+
+dom = fake_dom.install()
+
+from ui import history, screens, table  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.i18n import Words  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def only_the_real_screens(monkeypatch):
+    monkeypatch.setattr(screens, "_ROOTS", ["ui.screens"])
+
+
+@pytest.fixture(scope="module")
+def long_game():
+    """A 10-seat Kutschfahrt game of greedy bots, followed to 1,000 log entries:
+    its state at every 100th action (the log as it grows)."""
+    state = engine.new_game("kutschfahrt", 10, {}, 1)
+    level = engine.bots.LEVELS["kutschfahrt"][1]
+    states = []
+    for n, state in enumerate(play(state, bot_chooser([level] * 10, seed=1)), 1):
+        if n % 100 == 0:
+            states.append(engine.load(state.to_json()))
+        if len(state.view(0)["log"]) >= 1000:
+            break
+    states.append(state)
+    return states
+
+
+def ctx_for(view, seat, since=None, lang="en"):
+    players = [{"name": f"P{i}", "kind": "bot", "level": "random"} for i in range(len(view["players"]))]
+    words = Words(lang, view["game"], lambda s: players[s]["name"])
+    return table.TableContext(words, players, seat, since=since)
+
+
+def items(html: str) -> list[str]:
+    return re.findall(r'<li class="log-entry[^"]*">(.*?)</li>', html)
+
+
+def test_no_entry_is_dropped_and_older_ones_are_folded(long_game):
+    state = long_game[-1]
+    view = state.view(0)
+    entries = view["log"]
+    assert len(entries) >= 1000
+    ctx = ctx_for(view, 0)
+    folded = [(a, b) for a, b in history.folds(entries) if b <= len(entries) - history.KEEP_OPEN]
+    closed = history.render_log(view, ctx)
+    assert closed.count('class="log-fold"') == len(folded) >= 10
+    shown = items(closed)
+    assert len(shown) < 200 and len(shown) >= history.KEEP_OPEN, "the newest are listed"
+    assert shown[-1] == items(history._list(entries, len(entries) - 1, len(entries), ctx))[0], \
+        "the last entry listed is the newest"
+    every = history.render_log(view, ctx, {a for a, _ in folded})
+    assert len(items(every)) == len(entries), "with every fold open, every entry of the game is there"
+    assert every.count('aria-expanded="true"') == len(folded)
+    # the folds' own words count what they hold
+    counts = [int(n) for n in re.findall(r"\((\d+) events\)</button>", closed)]
+    assert sum(counts) + len(shown) == len(entries)
+    numbers = [int(n) for n in re.findall(r'<ol class="log-list" start="(\d+)"', every)]
+    assert numbers == [1] + [b + 1 for _, b in folded], "entries are numbered from the game's first"
+
+
+def test_a_closed_fold_never_changes_as_the_game_goes_on(long_game):
+    last = history.folds(long_game[-1].view(0)["log"])
+    seen = set()
+    for state in long_game[:-1]:
+        earlier = history.folds(state.view(0)["log"])
+        assert earlier == last[:len(earlier)]
+        seen.add(len(earlier))
+    assert len(seen) > 5 and 0 < min(seen) < len(last)
+    for a, b in last:  # folds close at a new turn once they hold enough, or at the most
+        assert history.FOLD_AT <= b - a <= history.FOLD_MOST
+
+
+def test_entries_since_the_viewers_last_turn_are_never_folded(long_game):
+    view = long_game[-1].view(0)
+    entries = view["log"]
+    since = entries[len(entries) // 3]["move"]  # a viewer who has not played for a long time
+    ctx = ctx_for(view, 0, since)
+    new = [i for i, e in enumerate(entries) if ctx.is_new(e)]
+    assert len(new) > 300
+    html = history.render_log(view, ctx)
+    assert html.count("log-entry new") + html.count("log-entry private new") == len(new)
+    assert "log-fold" in html  # what came before is folded all the same
+
+
+def test_kept_words_are_the_words_an_entry_gets_anew(long_game):
+    state = long_game[-1]
+    everything = None
+    for lang in ("en", "de", "en"):
+        view = state.view(0)
+        ctx = ctx_for(view, 0, lang=lang)
+        opened = {a for a, _ in history.folds(view["log"])}
+        kept = history.render_log(view, ctx, opened)
+        history._worded.clear()
+        fresh = history.render_log(view, ctx, opened)
+        assert kept == fresh, lang
+        if lang == "en":
+            assert everything in (None, fresh)
+            everything = fresh
+    # an entry at the same place that differs (a move taken back and another made) is worded anew
+    view = state.view(0)
+    ctx = ctx_for(view, 0)
+    history.render_log(view, ctx)
+    last = view["log"][-1]
+    view["log"][-1] = dict(last, k="pass", seat=3)
+    assert "P3 passes" in items(history.render_log(view, ctx))[-1]
+
+
+def test_the_frame_uses_the_whole_log():
+    """The frame draws history.render_log: no limit of its own."""
+    log = [{"k": "play", "seat": i % 2, "n": i, "turn": i, "move": i} for i in range(1, 601)]
+    view = {"game": "toy", "log": log}
+    ctx = table.TableContext(Words("en", "toy"), [{"name": "A", "kind": "human", "level": None},
+                                                  {"name": "B", "kind": "bot", "level": "random"}], 0)
+    opened = {a for a, _ in history.folds(log)}
+    assert len(items(table.render_log(view, ctx, opened))) == 600
+
+
+def test_a_fold_opened_at_the_table_stays_open_while_bots_play(long_game):
+    state = long_game[-1]
+    seat = state.to_act()[0]
+    players = [{"name": f"P{i}", "kind": "human" if i == seat else "bot", "level": None if i == seat else "random"}
+               for i in range(10)]
+    meta = {"players": players, "names": [p["name"] for p in players], "created": 1, "updated": 2,
+            "over": False, "viewer": seat, "notes": {}}
+    backend = FakeStorage()
+    backend.setItem(PREFIX + "g", state.to_json(meta=meta))
+    backend.setItem(CURRENT, "g")
+    backend.setItem(PREFS, json.dumps({"lang": "en", "bot_delay_ms": 60_000}))
+
+    async def main():
+        dom.page = fake_dom.Page(backend, "en-GB")
+        app = App()
+        app.start()
+        try:
+            html = dom.page.elements["app"].html
+            first = re.search(r'data-cmd="log-fold" data-arg="(\d+)"', html).group(1)
+            before = len(items(html))
+            app.dispatch("log-fold", first, None, "click")
+            html = dom.page.elements["app"].html
+            assert f'id="log-fold-{first}" data-cmd="log-fold" data-arg="{first}" aria-expanded="true"' in html
+            assert len(items(html)) > before
+            app.render_table()  # a bot moved, say: the table is drawn again
+            assert len(items(dom.page.elements["app"].html)) > before
+            app.dispatch("log-fold", first, None, "click")  # closed again
+            assert len(items(dom.page.elements["app"].html)) == before
+            app.dispatch("log-fold", first, None, "click")
+            app.cmd_save_resume("g", None, "click")  # the game opened anew from the saved games: folds closed
+            html = dom.page.elements["app"].html
+            assert 'data-cmd="log-fold"' in html and 'data-cmd="log-fold" data-arg="0" aria-expanded="false"' in html
+            assert len(items(html)) == before
+        finally:
+            app.stop_bots()
+    run_async(main())
