@@ -10,6 +10,7 @@ from engine import bots, new_game
 from engine.play import bot_chooser
 from engine.play import play as play_out
 from engine.kutschfahrt import bots as kbots
+from engine.kutschfahrt.knowledge import certain_holdings
 
 
 def play(seats, seed, levels, options=None, cap=6000):
@@ -80,7 +81,7 @@ def test_certain_holdings_never_exceed_the_hands():
         if st.is_over():
             break
         for seat in range(st.seats):
-            cert = kbots.certain_holdings(st.view(seat))
+            cert = certain_holdings(st.view(seat))
             assert cert[seat] == Counter(st.hands[seat])
             for t in range(st.seats):
                 real = Counter(st.hands[t])
