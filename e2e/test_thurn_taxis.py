@@ -193,7 +193,9 @@ def test_north_map_with_horses_starts_and_plays(tab):
     try:
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 800
         box = page.locator("#screen svg.tt-map").bounding_box()
-        assert box["width"] > 700 and box["y"] < 300
+        # the whole map on the first screen, above the cards (the log strip and the since-line over it)
+        hand = page.locator("#screen .tt-hand").first.bounding_box()
+        assert box["width"] > 700 and box["y"] + box["height"] <= 1280 and box["y"] < hand["y"]
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
 
