@@ -20,6 +20,7 @@ step forward, a public answer, "nobody", back out, undo).
 
 from __future__ import annotations
 
+from engine import bots
 from engine.rng import Rng
 
 from . import ui_support  # noqa: F401  (puts web/ on the path)
@@ -95,9 +96,13 @@ class Checker:
 
 
 def random_game(game_id, seats, humans, seed, options=None, max_events=30_000, claim_weight=0.3, max_undos=3,
-                until=None):
+                until=None, sensible=0.0):
     """Play one game with random humans and random bots; returns the Checker
-    (its session is `.s`).  `until(session)`: stop as soon as it is true."""
+    (its session is `.s`).  `until(session)`: stop as soon as it is true.
+    `sensible`: the share of moves (humans' and bots') that are the greedy
+    bot's choice on the mover's own view, so that games whose random play
+    hardly ends (Thurn und Taxis: a route of seven, or every house built)
+    reach their end in a normal length."""
     rng = Rng(seed)
     order = list(range(seats))
     rng.shuffle(order)
@@ -109,7 +114,12 @@ def random_game(game_id, seats, humans, seed, options=None, max_events=30_000, c
     c.check("start")
     undos = 0
 
-    def pick(legal):
+    def pick(legal, seat=None):
+        if seat is not None and sensible and rng.random() < sensible:
+            return bots.choose(game_id, s.state.view(seat), legal, bots.LEVELS[game_id][1], seed=c.events)
+        return random_pick(legal)
+
+    def random_pick(legal):
         """A random legal action, its type drawn first: claims (which end a
         Kutschfahrt game) neither drown the other moves nor vanish, and
         giving up a route (which only makes a Thurn und Taxis game longer)
@@ -143,7 +153,7 @@ def random_game(game_id, seats, humans, seed, options=None, max_events=30_000, c
         event = rng.choice(options_)
         if event == "bot":
             seat = rng.choice(s.bots_to_act())
-            s.bot_act(seat, pick(s.state.legal_actions(seat)))
+            s.bot_act(seat, pick(s.state.legal_actions(seat), seat))
         elif event == "confirm":
             c.confirm(shown.seat)
             s.confirm_handoff()
@@ -152,7 +162,7 @@ def random_game(game_id, seats, humans, seed, options=None, max_events=30_000, c
         elif event == "nobody":
             s.nobody(len(s.state.actions))
         elif event == "act":
-            s.act(pick(s.my_legal()))
+            s.act(pick(s.my_legal(), shown.seat))
         elif event == "undo":
             undos += 1
             s.undo()

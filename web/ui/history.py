@@ -67,8 +67,8 @@ def _fold(entries: list[dict], start: int, end: int, ctx, is_open: bool) -> str:
     else:
         label = words.t("log.fold", first=turns[0], last=turns[-1], n=n)
     state = "true" if is_open else "false"
-    button = (f'<button type="button" class="log-fold" id="log-fold-{start}" data-anchor="f{start}" data-cmd="log-fold" data-arg="{start}" '
-              f'aria-expanded="{state}" aria-controls="log-part-{start}">{esc(label)}</button>')
+    button = (f'<button type="button" class="log-fold" id="log-fold-{start}" data-cmd="log-fold" data-arg="{start}" '
+              f'aria-expanded="{state}" aria-controls="log-part-{start}" data-anchor="f{start}">{esc(label)}</button>')
     body = _list(entries, start, end, ctx) if is_open else ""
     return f'{button}<div class="log-part" id="log-part-{start}">{body}</div>'
 
