@@ -93,7 +93,13 @@ def test_thurn_taxis_samples_vary_what_is_hidden():
 def _hidden_twin(game_id, st, seat):
     """The same position with different hidden parts (same view for `seat`)."""
     twin = st.clone()
-    if game_id == "carcassonne":
+    if game_id == "kutschfahrt":  # two other seats swap associations and hands
+        x, y = [t for t in range(st.seats) if t != seat][:2]
+        twin.assoc[x], twin.assoc[y] = twin.assoc[y], twin.assoc[x]
+        twin.assoc_cards[x], twin.assoc_cards[y] = twin.assoc_cards[y], twin.assoc_cards[x]
+        twin.hands[x], twin.hands[y] = twin.hands[y], twin.hands[x]
+        twin.pile.reverse()
+    elif game_id == "carcassonne":
         twin.rng = Rng(987654321)  # another draw order of the same bag
     else:
         other = (seat + 1) % st.seats
@@ -107,15 +113,21 @@ def _hidden_twin(game_id, st, seat):
     return twin
 
 
-@pytest.mark.parametrize("game_id", sorted(SAMPLERS))
+EXPERTS = sorted(SAMPLERS) + ["kutschfahrt"]
+
+
+@pytest.mark.parametrize("game_id", EXPERTS)
 def test_expert_decides_from_the_view_alone(game_id):
     decided = 0
-    for st in _positions(game_id, 2, None, 7, 11):
+    seats = 6 if game_id == "kutschfahrt" else 2
+    for st in _positions(game_id, seats, None, 7, 11):
         seat = st.to_act()[0]
         legal = st.legal_actions(seat)
         if len(legal) < 2:
             continue
         twin = _hidden_twin(game_id, st, seat)
+        if game_id == "kutschfahrt" and twin.view(seat) != st.view(seat):
+            continue  # the seat knows something of the two it would tell apart
         assert json.dumps(twin.view(seat), sort_keys=True) == json.dumps(st.view(seat), sort_keys=True)
         a = bots.choose(game_id, st.view(seat), legal, "expert", seed=3, budget_ms=40)
         assert a in legal
@@ -126,13 +138,14 @@ def test_expert_decides_from_the_view_alone(game_id):
     assert decided >= 4
 
 
-@pytest.mark.parametrize("game_id", sorted(SAMPLERS))
+@pytest.mark.parametrize("game_id", EXPERTS)
 def test_expert_thinks_in_slices(game_id):
     """A full-budget decision yields many times (the page runs it in slices)."""
-    for st in _positions(game_id, 2, None, 4, 17):
+    seats = 6 if game_id == "kutschfahrt" else 2
+    for st in _positions(game_id, seats, None, 4, 17):
         seat = st.to_act()[0]
         legal = st.legal_actions(seat)
-        if len(legal) >= 4 and st.view(seat)["phase"] in ("place", "draw", "play"):
+        if len(legal) >= 4 and st.view(seat)["phase"] in ("place", "draw", "play", "turn"):
             break
     gen = bots.think(game_id, st.view(seat), legal, "expert", seed=1, budget_ms=1000)
     assert isinstance(gen, types.GeneratorType)

@@ -22,7 +22,7 @@ def play(seats, seed, levels, options=None, cap=6000):
     return st
 
 def test_levels_and_generator():
-    assert kbots.LEVELS == ["random", "basic", "strong"]
+    assert kbots.LEVELS == ["random", "basic", "strong", "expert"]
     st = new_game("kutschfahrt", 5, seed=3)
     seat = st.to_act()[0]
     gen = kbots.think(st.view(seat), st.legal_actions(seat), "strong", __import__("engine.rng", fromlist=["Rng"]).Rng(1), 200)
@@ -61,7 +61,7 @@ def test_bot_uses_only_the_view():
 
 
 @pytest.mark.parametrize("seats", [3, 6, 10])
-@pytest.mark.parametrize("level", ["basic", "strong"])
+@pytest.mark.parametrize("level", ["basic", "strong", "expert"])
 def test_tables_of_one_level_end(seats, level):
     """Bots steer toward a claim: tables of one level end (the 200-game runs
     are in BENCHMARKS.md).  At 10 seats these seeds never ended before."""
@@ -91,3 +91,68 @@ def test_certain_holdings_never_exceed_the_hands():
         st.apply(seat, bots.choose("kutschfahrt", st.view(seat), st.legal_actions(seat),
                                    levels[seat], d, 200))
     assert known > 100
+
+
+def _turns(seats, seed, every=3):
+    """Turn positions (a real choice) of a strong table, every `every`-th."""
+    st = new_game("kutschfahrt", seats, None, seed)
+    k = 0
+    while not st.is_over():
+        seat = st.to_act()[0]
+        legal = st.legal_actions(seat)
+        if st.view(seat)["phase"] == "turn" and len(legal) > 1:
+            k += 1
+            if k % every == 0:
+                yield st, seat, legal
+        st.apply(seat, bots.choose("kutschfahrt", st.view(seat), legal, "strong", k, 200))
+
+
+def test_expert_searches_its_turns_and_claims_by_the_rule():
+    """The search changes turn choices (not always: the strong choice starts
+    ahead), and a claim the strong rule makes is never searched away."""
+    same = other = claims = 0
+    for seed in range(5, 10):
+        for st, seat, legal in _turns(6, seed, every=1):
+            view = st.view(seat)
+            rule = bots.choose("kutschfahrt", view, legal, "strong", seed=2)
+            if rule["type"] != "claim" and (seed > 5 or st.turn % 3):
+                continue
+            mine = bots.choose("kutschfahrt", view, legal, "expert", seed=2, budget_ms=300)
+            assert mine in legal
+            if rule["type"] == "claim":
+                claims += 1
+                assert mine == rule
+            elif mine == rule:
+                same += 1
+            else:
+                other += 1
+    assert other >= 3 and same >= 1 and claims >= 4
+
+
+def test_worlds_show_the_expert_its_view():
+    """A world the expert searches (associations drawn from its beliefs) is a
+    state whose view for the seat is the seat's view, and it plays on."""
+    from engine.kutschfahrt import cards as C
+    from engine.kutschfahrt.beliefs import Beliefs
+    from engine.kutschfahrt.rollout import world
+    from engine.rng import Rng
+
+    checked = 0
+    for seats, seed in ((5, 3), (6, 4), (9, 6)):
+        for st, seat, legal in _turns(seats, seed, every=4):
+            view = st.view(seat)
+            b = Beliefs(view, 1.0)
+            for r in range(3):
+                w = world(view, b, Rng(r))
+                assert w.view(seat) == view
+                assert w.legal_actions(seat) == legal
+                assert w.assoc[seat] == view["me"]["association"]
+                for f in view["me"]["known"]:
+                    if f["association"]:
+                        assert w.assoc[f["seat"]] == f["association"]
+                deck = C.SETUP[seats]  # the associations fit the cards dealt
+                assert all(w.assoc.count(a) <= deck[a] for a in ("order", "brotherhood"))
+                assert w.minority == (min(("order", "brotherhood"), key=w.assoc.count)
+                                      if seats % 2 else None)
+                checked += 1
+    assert checked > 30

@@ -104,7 +104,7 @@ class Beliefs:
                 combos = list(combinations(others, size - 1))
                 for allies in combos:
                     classes.append((allies, p / len(combos), is_small))
-        hyps = []
+        hyps, hard = [], []
         tw = self.trust
         for allies, prior, is_small in classes:
             team = [False] * n
@@ -122,6 +122,7 @@ class Beliefs:
             for t, cardsseen in self.card_hints.items():
                 for a in cardsseen.values():
                     weight += 0.7 if team[t] == (a == self.assoc) else -0.7
+            hard.append(weight)
             if tw:
                 ll = 0.0
                 w = self.w
@@ -135,7 +136,10 @@ class Beliefs:
                 weight += tw * 0.35 * ll
             hyps.append((team, weight, is_small))
         if not hyps:  # should not happen; fall back to the prior
-            hyps = [([True] * n, 0.0, False)]
+            hyps, hard = [([True] * n, 0.0, False)], [0.0]
+        top = max(hard)
+        hard = [math.exp(w - top) for w in hard]
+        self.hard = [w / sum(hard) for w in hard]  # the same hypotheses on hard facts alone
         top = max(h[1] for h in hyps)
         hyps = [(t, math.exp(w - top), s) for t, w, s in hyps]
         total = sum(h[1] for h in hyps)
@@ -147,10 +151,13 @@ class Beliefs:
                     p[t] += wt
         self.p_ally = p
 
-    def p_named(self, named):
-        """P(all named are allies, my side is small), P(..., big)."""
+    def p_named(self, named, hard=False):
+        """P(all named are allies, my side is small), P(..., big); `hard`: on
+        hard facts alone."""
         small = big = 0.0
-        for team, wt, is_small in self.hyps:
+        for i, (team, wt, is_small) in enumerate(self.hyps):
+            if hard:
+                wt = self.hard[i]
             if all(team[t] for t in named):
                 if is_small:
                     small += wt
@@ -411,6 +418,15 @@ class Beliefs:
         mine = C.goal_count(self.hand, self.assoc, self.view["bags_are_goals"])
         need = 3 - mine
         p_small, p_big = self.p_named(allies)
+        if p_small:
+            # that this side is the smaller one (the Drink of Power counts) is
+            # believed only as far as hard facts show it: conduct alone made
+            # it look sure, and a third of the claims at 9 seats came up short
+            hs, hb = self.p_named(allies, hard=True)
+            cap = (p_small + p_big) * hs / (hs + hb) if hs + hb else 0.0
+            if p_small > cap:
+                p_big += p_small - cap
+                p_small = cap
         odd = self.view["odd"]
         out = 0.0
         if p_big:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .beliefs import Beliefs
 from .strong import decide, lateness
 
-LEVELS = ["random", "basic", "strong"]
+LEVELS = ["random", "basic", "strong", "expert"]
 
 PARAMS = {
     "basic": {"trust": 0.0, "theta": 0.97, "theta_floor": 0.9, "attack": False},
@@ -23,6 +23,13 @@ PARAMS = {
 
 def think(view, legal, level, rng, budget_ms):
     """A generator: yields between stages and returns the action."""
+    if level == "expert":
+        from .expert import think as expert
+        return expert(view, legal, rng, budget_ms)
+    return _heuristic(view, legal, level, rng)
+
+
+def _heuristic(view, legal, level, rng):
     params = PARAMS.get(level, PARAMS["strong"])
     b = Beliefs(view, params["trust"])
     b.late = lateness(view)
