@@ -102,6 +102,14 @@ def _futile_targets(view, me):
     return {t for t, w in struggle_outcomes(view["log"], me).items() if w is None}
 
 
+def _only_goals(view, b, t):
+    """Does seat t (as far as this seat can tell) hold nothing but our goal
+    items?  Then an item handed to it comes back as one of ours: the trade
+    changes nothing (two allies once swapped a key for a key for 3,000 turns)."""
+    held = b.exp[t].get(b.goal, 0.0) + (b.exp[t].get(b.goal_bag, 0.0) if view["bags_are_goals"] else 0.0)
+    return held >= b.size[t] - 0.5
+
+
 def _on_turn(view, legal, b, params, rng):
     me = b.me
     hand = b.hand
@@ -164,7 +172,7 @@ def _on_turn(view, legal, b, params, rng):
     if fights:
         mine = [k for k in hand if k == b.goal or (k == b.goal_bag and view["bags_are_goals"])]
         team = sure_allies(b)
-        if mine and team and min(team) < me:
+        if mine and team and min(team) < me and not _only_goals(view, b, min(team)):
             a = {"type": "offer", "to": min(team), "obj": mine[0]}
             if a in legal:
                 return a
