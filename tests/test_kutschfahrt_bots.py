@@ -156,3 +156,15 @@ def test_worlds_show_the_expert_its_view():
                                       if seats % 2 else None)
                 checked += 1
     assert checked > 30
+
+
+def test_allies_do_not_swap_a_goal_item_for_the_same_one_forever():
+    """Three experts, deal 150: the Order's collector held a single key, so a
+    key handed to it could only come back as a key, and the game went on for
+    3,000 turns without a claim (bench/kutschfahrt_strength.py's driver)."""
+    st = new_game("kutschfahrt", 3, None, 150)
+    chooser = bot_chooser(["expert"] * 3, 150, 1000, first=True)
+    for decisions, _ in enumerate(play_out(st, chooser), 1):
+        if decisions >= 2000:
+            break
+    assert st.is_over(), f"turn {st.turn}, hands {st.hands}"
