@@ -1,8 +1,9 @@
 """The hot-seat privacy invariant, as a property of random games.
 
-At least 300 games per game (`-m slow` runs the full set for Carcassonne and
-Thurn und Taxis, whose random games are long — half the Thurn und Taxis moves
-are the greedy bot's so that its games end; Kutschfahrt, the game with
+At least 300 games per game (`-m slow` runs the rest of the set for
+Carcassonne and Thurn und Taxis, whose random games are long, in
+test_hotseat_property_rest.py — half the Thurn und Taxis moves are the greedy
+bot's so that its games end; Kutschfahrt, the game with
 open windows, and the toy game run all 300 by default), with 2-4 random
 humans and random bots in every seat count the game allows; after every
 event the drawn view belongs to the seat that confirmed last, and no confirm
@@ -60,9 +61,3 @@ def test_privacy_invariant_in_random_hot_seat_games(game_id):
         assert handoffs > 0
     if game_id == "kutschfahrt":
         assert windows > 0, "no open window was ever asked in public"
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("game_id", sorted(g for g, n in DEFAULT.items() if n < FULL))
-def test_privacy_invariant_in_300_games(game_id):
-    play_many(game_id, range(DEFAULT[game_id], FULL))
