@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 import time
@@ -38,6 +37,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from engine import new_game  # noqa: E402
 from engine.play import bot_chooser  # noqa: E402
 from engine.play import play as play_out  # noqa: E402
+from strength import wilson  # noqa: E402  (bench/strength.py, beside this script)
 
 GAME = "kutschfahrt"
 # wall-clock, or the CPU time of this process (steadier on a shared machine)
@@ -60,17 +60,6 @@ def play(seats, seed, level_of, options=None, budget_ms=200, cap=8000, clock=Non
         if decisions >= cap:
             break
     return state, levels, times
-
-
-def wilson(k, n, z=1.96):
-    """The 95 % Wilson interval of k successes in n trials."""
-    if not n:
-        return (0.0, 0.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (round((c - r) / d, 4), round((c + r) / d, 4))
 
 
 def summarize_times(times):
@@ -147,7 +136,7 @@ def cmd_vs(args):
            "games": args.games, "seed": args.seed, "unfinished": unfinished,
            "paired": args.paired, "budget_ms": args.budget_ms, "clock": args.clock,
            "strong_association_wins": wins, "win_rate": round(wins / games, 4) if games else None,
-           "ci95": wilson(wins, games),
+           "ci95": [round(x, 4) for x in wilson(wins, games)],
            "strong_claims": strong_claims, "strong_wrong_claims": strong_wrong,
            "mean_turns": round(sum(turns) / len(turns), 1) if turns else None}
     out.update(summarize_times(times))

@@ -55,6 +55,7 @@ def play(game_id, seats, levels, seed, options=None, budget_ms=1000, cap=20000):
 
 
 def wilson(k, n, z=1.96):
+    """The 95 % Wilson interval of k successes in n trials."""
     if not n:
         return (0.0, 0.0)
     p = k / n
