@@ -43,7 +43,9 @@ def set_lang(lang: str) -> None:
 
 def render(root, html: str) -> None:
     """Replace the content of `root`, keeping the focused control focused
-    and the scrollers where the player left them (`[data-keep-scroll]`, by id)."""
+    and the scrollers where the player left them (`[data-keep-scroll]`, by
+    id): the keyed element (`[data-anchor]`) at the top of a scroller's view
+    stays where it was."""
     active = js.document.activeElement
     focus_id = getattr(active, "id", "") if active else ""
     focus_id = focus_id if isinstance(focus_id, str) else ""
