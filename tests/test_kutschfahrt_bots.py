@@ -168,3 +168,17 @@ def test_allies_do_not_swap_a_goal_item_for_the_same_one_forever():
         if decisions >= 2000:
             break
     assert st.is_over(), f"turn {st.turn}, hands {st.hands}"
+
+
+def test_a_stuck_table_still_ends():
+    """Five basic bots, deal 190 (bench/kutschfahrt_strength.py's driver): no
+    seat ever became sure enough to claim and the game ran past 1,800 turns.
+    Once a game drags far past the usual, the odds a claim needs fall on, so
+    someone claims (here wrongly, which ends the game as well)."""
+    st = new_game("kutschfahrt", 5, None, 190)
+    chooser = bot_chooser(["basic"] * 5, 190, 200, first=True)
+    for decisions, _ in enumerate(play_out(st, chooser), 1):
+        if decisions >= 3000:
+            break
+    assert st.is_over(), f"turn {st.turn}, hands {st.hands}"
+    assert st.turn > 40 * 5  # the game was stuck: the last resort, not the usual claim

@@ -13,6 +13,13 @@ from . import knowledge
 from .knowledge import pearl_giver, struggle_outcomes
 
 SOFT_MARGIN = 0.05  # asked of a claim whose allies are guessed, not seen
+# A game still running after this many turns per seat is dragging far past
+# the usual (all-bot games average 10-25 turns per seat; a few basic ones
+# reach 100).  One 5-player basic table, deal 190, never ended: no seat could
+# become sure enough to claim, though one of them knew every association.
+# From here the odds a claim needs fall on, a little every turn, to LAST_RESORT.
+STUCK_TURNS_PER_SEAT = 40
+LAST_RESORT = 0.6
 
 
 def lateness(view):
@@ -67,10 +74,14 @@ def _side_pref(b, f):
 
 
 def _theta(view, params):
+    """The odds a claim needs: they fall to the level's floor as a game drags
+    on, and below it once the game is stuck, so that every table ends."""
     turn = view.get("turn", 0)
     n = view["seats"]
     slow = max(0, turn - 12 * n)
-    return max(params["theta_floor"], params["theta"] - 0.0015 * slow)
+    theta = max(params["theta_floor"], params["theta"] - 0.0015 * slow)
+    stuck = max(0, turn - STUCK_TURNS_PER_SEAT * n)
+    return max(min(theta, LAST_RESORT), theta - 0.002 * stuck)
 
 
 def sure_allies(b):
