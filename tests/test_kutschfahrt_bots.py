@@ -21,6 +21,17 @@ def play(seats, seed, levels, options=None, cap=6000):
             break
     return st
 
+def bench_game(levels, seed, budget_ms, cap):
+    """A table seeded as bench/kutschfahrt_strength.py seeds it (so a game the
+    benchmark found replays here), played to the end or `cap` decisions."""
+    st = new_game("kutschfahrt", len(levels), None, seed)
+    chooser = bot_chooser(levels, seed, budget_ms, first=True)
+    for decisions, _ in enumerate(play_out(st, chooser), 1):
+        if decisions >= cap:
+            break
+    return st
+
+
 def test_levels_and_generator():
     assert kbots.LEVELS == ["random", "basic", "strong", "expert"]
     st = new_game("kutschfahrt", 5, seed=3)
@@ -162,11 +173,7 @@ def test_allies_do_not_swap_a_goal_item_for_the_same_one_forever():
     """Three experts, deal 150: the Order's collector held a single key, so a
     key handed to it could only come back as a key, and the game went on for
     3,000 turns without a claim (bench/kutschfahrt_strength.py's driver)."""
-    st = new_game("kutschfahrt", 3, None, 150)
-    chooser = bot_chooser(["expert"] * 3, 150, 1000, first=True)
-    for decisions, _ in enumerate(play_out(st, chooser), 1):
-        if decisions >= 2000:
-            break
+    st = bench_game(["expert"] * 3, 150, budget_ms=1000, cap=2000)
     assert st.is_over(), f"turn {st.turn}, hands {st.hands}"
 
 
@@ -175,10 +182,6 @@ def test_a_stuck_table_still_ends():
     seat ever became sure enough to claim and the game ran past 1,800 turns.
     Once a game drags far past the usual, the odds a claim needs fall on, so
     someone claims (here wrongly, which ends the game as well)."""
-    st = new_game("kutschfahrt", 5, None, 190)
-    chooser = bot_chooser(["basic"] * 5, 190, 200, first=True)
-    for decisions, _ in enumerate(play_out(st, chooser), 1):
-        if decisions >= 3000:
-            break
+    st = bench_game(["basic"] * 5, 190, budget_ms=200, cap=3000)
     assert st.is_over(), f"turn {st.turn}, hands {st.hands}"
     assert st.turn > 40 * 5  # the game was stuck: the last resort, not the usual claim
