@@ -169,7 +169,8 @@ def bot_times(browser, url, decisions, levels=None, games=None):
                 continue
             times = json.loads(run_in_page(page, "bot_decisions", game_id, level, seats, decisions))
             p90 = sorted(times)[int(0.9 * (len(times) - 1))]
-            rows.append((game_id, level, seats, statistics.median(times), p90, max(times), len(times)))
+            hurried = sum(t >= bots.HURRY_AT * 1000 for t in times)  # reached the table's deadline
+            rows.append((game_id, level, seats, statistics.median(times), p90, max(times), len(times), hurried))
     context.close()
     return rows
 
@@ -404,7 +405,8 @@ def main():
         if "bots" in parts:
             for row in bot_times(browser, table_url, args.decisions, levels, games):
                 print(json.dumps({"game": row[0], "level": row[1], "seats": row[2], "median_ms": round(row[3], 1),
-                                  "p90_ms": round(row[4], 1), "max_ms": round(row[5], 1), "decisions": row[6]}),
+                                  "p90_ms": round(row[4], 1), "max_ms": round(row[5], 1), "decisions": row[6],
+                                  "hurried": row[7]}),
                       flush=True)
         if "stalls" in parts:
             import engine

@@ -18,7 +18,8 @@ def bot_decisions(game_id: str, level: str, seats: int, decisions: int, seed: in
     """Time `decisions` decisions of `level` in games it plays against itself
     at every seat, from the first move to the last (late positions, long logs
     and big boards included); only decisions with a real choice are timed.
-    A JSON list of milliseconds."""
+    The deadline is the table's (engine.bots.hurry_after).  A JSON list of
+    milliseconds."""
     times = []
     game = 0
     while len(times) < decisions:
@@ -31,7 +32,7 @@ def bot_decisions(game_id: str, level: str, seats: int, decisions: int, seed: in
                 times.append(ms)
 
         chooser = bot_chooser([level] * seats, budget_ms=budget_ms, on_decision=timed, first=True,
-                              seeds=lambda state, moves: seed * 7919 + moves)
+                              seeds=lambda state, moves: seed * 7919 + moves, hurry=True)
         for moves, _ in enumerate(play(state, chooser), 1):
             if len(times) >= decisions or moves >= 5000:
                 break

@@ -50,13 +50,15 @@ def random_chooser(rng: Rng, pick=None, first: bool = False):
 
 
 def bot_chooser(levels, seed: int = 0, budget_ms: int = 1000, on_decision=None, seeds=None,
-                first: bool = False, clock=None):
+                first: bool = False, clock=None, hurry: bool = False):
     """The bots of `levels` (one level per seat) decide from their seat's view.
     Seats asked at the same moment answer in turn, each once per round (a
     seat an earlier answer settled is skipped); `first`: always the first
     seat to act.  A decision's seed is `seeds(state, n)` for the n-th
     decision (default seed * 1000003 + n).  `on_decision(seat, legal, ms)`
-    is told how long each decision took by `clock` (default perf_counter)."""
+    is told how long each decision took by `clock` (default perf_counter).
+    `hurry`: searches answer by the table's deadline on that clock, as in
+    the browser (engine.bots.hurry_after); then a seed no longer fixes the game."""
     count = [0]
     round_ = []
     seeds = seeds or (lambda state, n: seed * 1000003 + n)
@@ -71,8 +73,9 @@ def bot_chooser(levels, seed: int = 0, budget_ms: int = 1000, on_decision=None, 
             seat = round_.pop(0)
         legal = state.legal_actions(seat)
         t0 = now()
+        stop = bots.hurry_after(now, budget_ms) if hurry else None
         action = bots.choose(state.game_id, state.view(seat), legal, levels[seat],
-                             seeds(state, count[0]), budget_ms)
+                             seeds(state, count[0]), budget_ms, stop)
         if on_decision:
             on_decision(seat, legal, (now() - t0) * 1000)
         count[0] += 1

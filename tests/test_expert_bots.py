@@ -158,3 +158,70 @@ def test_expert_thinks_in_slices(game_id):
             assert done.value in legal
             break
     assert yields >= 30
+
+
+def test_a_round_cut_short_by_stop_is_not_counted():
+    """Sequential halving with the caller's deadline: the round in hand when
+    stop() says yes is dropped, the pick rests on the finished rounds."""
+    from engine.bots.search import Budget, halving
+
+    values = {0: [1, 2, 3, 0], 1: [0, 100, 0, 0]}  # per sample seed, per candidate
+    asked = []
+
+    def stop():
+        asked.append(1)
+        return len(asked) >= 6  # the 6th piece of work: candidate 1 in the second round
+
+    def simulate(i, seed):
+        if budget.spend(1):
+            yield
+        return values[seed][i]
+
+    budget = Budget(1000, 1, stop)
+    best = yield_all(halving(4, simulate, budget, iter([0, 1, 2, 3])))
+    assert budget.cut and budget.left == 0
+    assert best == 2  # counting the cut round would have picked candidate 1 (mean 51)
+    assert yield_all(halving(4, simulate, Budget(1000, 1), iter([0, 1]))) == 1  # no deadline: it wins
+
+
+def yield_all(gen):
+    while True:
+        try:
+            next(gen)
+        except StopIteration as done:
+            return done.value
+
+
+@pytest.mark.parametrize("game_id", EXPERTS)
+def test_the_expert_answers_at_once_when_told_to_stop(game_id):
+    """The table's deadline reaches the search: a stop that is true from the
+    start ends a full-budget decision after a few slices, with a legal move."""
+    seats = 6 if game_id == "kutschfahrt" else 2
+    for st in _positions(game_id, seats, None, 4, 17):
+        seat = st.to_act()[0]
+        legal = st.legal_actions(seat)
+        if len(legal) >= 4 and st.view(seat)["phase"] in ("place", "draw", "play", "turn"):
+            break
+
+    def slices(stop):
+        gen = bots.think(game_id, st.view(seat), legal, "expert", seed=1, budget_ms=1000, stop=stop)
+        n = 0
+        while True:
+            try:
+                next(gen)
+                n += 1
+            except StopIteration as done:
+                assert done.value in legal
+                return n
+    full, hurried = slices(None), slices(lambda: True)
+    assert full >= 30 and hurried <= full // 5, (full, hurried)
+
+
+def test_hurry_after_reads_the_callers_clock():
+    now = [100.0]
+    stop = bots.hurry_after(lambda: now[0], 1000)
+    assert not stop()
+    now[0] += bots.HURRY_AT - 0.001
+    assert not stop()
+    now[0] += 0.002
+    assert stop()

@@ -132,10 +132,10 @@ def first_call_returns(session, action):
     real = session.bot_thinker
     calls = []
 
-    def thinker(seat, seed, budget_ms=1000):
+    def thinker(seat, seed, budget_ms=1000, stop=None):
         calls.append(seat)
         if len(calls) > 1:
-            return real(seat, seed, budget_ms)
+            return real(seat, seed, budget_ms, stop)
 
         def done():
             return action
@@ -259,3 +259,41 @@ def test_the_lobby_offers_the_pace_and_a_pace_picked_before_python_is_kept():
     assert '<option value="fast" selected>' in dom.page.elements["app"].html
     app, stored = opened({"seats": "2", "pace": "normal"}, {"lang": "en", "bot_delay_ms": 0})
     assert (app.pace, app.bot_delay_ms) == ("instant", 0) and "bot_pace" not in stored
+
+
+def test_a_bot_at_the_table_thinks_with_the_tables_deadline(monkeypatch):
+    """Every bot decision at the table gets a stop made by engine.bots.hurry_after
+    on the page's clock: the work budget, and at most a second on a slow device."""
+    from engine import bots
+
+    made = []
+
+    def hurry_after(clock, budget_ms):
+        def stop():
+            return False
+        made.append((clock, budget_ms, stop))
+        return stop
+
+    monkeypatch.setattr(bots, "hurry_after", hurry_after)
+
+    async def main():
+        s = kf_session(bot_with_a_choice)
+        app = app_at(s, "instant")
+        got = []
+        real = s.bot_thinker
+
+        def thinker(seat, seed, budget_ms=1000, stop=None):
+            got.append((budget_ms, stop))
+            return real(seat, seed, budget_ms, stop)
+
+        s.bot_thinker = thinker
+        moves = len(s.state.actions)
+        app.enter_table(s)
+        try:
+            await until(lambda: len(s.state.actions) > moves)
+        finally:
+            app.stop_bots()
+        assert made and got
+        assert got[0] == (1000, made[0][2]) and made[0][1] == 1000
+        assert isinstance(made[0][0](), float)  # a clock: seconds
+    run_async(main())

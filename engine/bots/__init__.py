@@ -3,13 +3,15 @@
 Each game's `GAME.bots` names its module (usually `engine/<game>/bots.py`) with:
 
     LEVELS = ["random", ..., strongest]
-    def think(view, legal, level, rng, budget_ms):  # -> action, or a generator
+    def think(view, legal, level, rng, budget_ms, stop=None):  # -> action, or a generator
 
 A bot's thinking may be a generator that yields now and then and finally
 returns the action: the browser table runs it in slices, so a bot that
 searches for a second never freezes the page.  Budgets are turned into
 amounts of work (playouts, nodes), not read off a clock, so the same seed
-gives the same decision on every machine.
+gives the same decision on every machine.  The table adds a deadline of its
+own (`stop`, from `hurry_after`): on a device too slow for the work a
+search answers in time with what it has found so far.
 """
 
 from __future__ import annotations
@@ -46,6 +48,15 @@ class _Levels(dict):
 
 LEVELS = _Levels()
 
+HURRY_AT = 0.8  # of budget_ms: the rest is for the sample in hand and the answer
+
+
+def hurry_after(clock, budget_ms: int):
+    """A `stop` for think(): true once HURRY_AT of budget_ms have passed on
+    `clock` (the caller's, in seconds; the engine reads none)."""
+    end = clock() + budget_ms * HURRY_AT / 1000
+    return lambda: clock() >= end
+
 
 def default_level(game_id: str) -> str:
     """The level a new bot seat gets: "hard" (answers at once and plays well);
@@ -55,8 +66,10 @@ def default_level(game_id: str) -> str:
 
 
 def think(game_id: str, view: dict, legal_actions: list, level: str = "random",
-          seed: int = 0, budget_ms: int = 1000):
-    """A generator that yields while the bot thinks and returns its action."""
+          seed: int = 0, budget_ms: int = 1000, stop=None):
+    """A generator that yields while the bot thinks and returns its action.
+    `stop()`, when given, is asked while a search runs: once true the bot
+    answers with its best so far."""
     if not legal_actions:
         raise ValueError("a bot was asked to move without legal actions")
     if level not in LEVELS[game_id]:
@@ -66,16 +79,16 @@ def think(game_id: str, view: dict, legal_actions: list, level: str = "random",
         return legal_actions[0]
     if level == "random":
         return rng.choice(legal_actions)
-    decision = _module(game_id).think(view, legal_actions, level, rng, budget_ms)
+    decision = _module(game_id).think(view, legal_actions, level, rng, budget_ms, stop)
     if isinstance(decision, types.GeneratorType):
         decision = yield from decision
     return decision
 
 
 def choose(game_id: str, view: dict, legal_actions: list, level: str = "random",
-           seed: int = 0, budget_ms: int = 1000) -> dict:
+           seed: int = 0, budget_ms: int = 1000, stop=None) -> dict:
     """Run a bot to its decision in one go."""
-    gen = think(game_id, view, legal_actions, level, seed, budget_ms)
+    gen = think(game_id, view, legal_actions, level, seed, budget_ms, stop)
     while True:
         try:
             next(gen)

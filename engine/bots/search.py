@@ -16,6 +16,11 @@ tree would (a tree needs many more visits before its deeper levels help).
 
 Budgets are amounts of work (the game counts its own units: evaluations,
 decisions), never clock readings, so a seed gives the same move anywhere.
+A caller may also pass `stop`, its own "time is up" (the table's deadline
+on a slow device, `engine.bots.hurry_after`): the search then drops the
+round in hand and answers with what the finished rounds showed.  The engine
+itself reads no clock; only a caller that passes a clock-driven stop gives
+up that sameness.
 """
 
 from __future__ import annotations
@@ -24,27 +29,33 @@ import math
 
 
 class Budget:
-    """Work units left; a rollout charges what it did through `spend`."""
+    """Work units left; a rollout charges what it did through `spend`.
+    `stop()` (optional, the caller's) is asked at every yield; once it says
+    yes the budget is `cut`: nothing is left and the search winds up."""
 
-    __slots__ = ("total", "used", "yield_every", "_next_yield")
+    __slots__ = ("total", "used", "yield_every", "_next_yield", "stop", "cut")
 
-    def __init__(self, total: int, yield_every: int):
+    def __init__(self, total: int, yield_every: int, stop=None):
         self.total = max(1, int(total))
         self.used = 0
         self.yield_every = max(1, int(yield_every))
         self._next_yield = self.yield_every
+        self.stop = stop
+        self.cut = False
 
     def spend(self, units: int = 1) -> bool:
         """Count work; True when it is time to yield to the page."""
         self.used += units
         if self.used >= self._next_yield:
             self._next_yield = self.used + self.yield_every
+            if self.stop is not None and not self.cut and self.stop():
+                self.cut = True
             return True
         return False
 
     @property
     def left(self) -> int:
-        return self.total - self.used
+        return 0 if self.cut else self.total - self.used
 
 
 def halving(n: int, simulate, budget: Budget, seeds, prior=None, prior_weight: float = 0.0,
@@ -59,7 +70,8 @@ def halving(n: int, simulate, budget: Budget, seeds, prior=None, prior_weight: f
     `prior_weight` samples of the candidate's mean, so early cuts made on
     a sample or two lean on it and later ones on the rollouts; it also
     orders the candidates when the budget runs out before every candidate
-    had a sample.
+    had a sample.  A round cut short by `budget.stop` is not counted: its
+    candidates would not have been compared on the same samples.
     """
     if n <= 1:
         return 0
@@ -84,12 +96,19 @@ def halving(n: int, simulate, budget: Budget, seeds, prior=None, prior_weight: f
             if cost and budget.left < cost * len(alive) and r + 1 < rounds:
                 break  # not enough for a full round of samples: halve now
             seed = next(seeds)
+            values = []
             for i in alive:
                 before = budget.used
-                total[i] += yield from simulate(i, seed)
-                count[i] += 1
+                values.append((yield from simulate(i, seed)))
+                if budget.cut:
+                    break
                 spent = budget.used - before
                 cost = spent if cost is None else 0.8 * cost + 0.2 * spent
+            if budget.cut:
+                break
+            for i, v in zip(alive, values):
+                total[i] += v
+                count[i] += 1
             if budget.left <= 0:
                 break
         if budget.left <= 0:

@@ -259,14 +259,14 @@ def _pick(scored, legal, phase):
 
 
 # ----------------------------------------------------------------- bots
-def think(view, legal, level, rng, budget_ms):
+def think(view, legal, level, rng, budget_ms, stop=None):
     if level == "greedy":
         return greedy(view, legal, rng)
     if level == "strong":
         return strong(view, legal, rng, budget_ms)
     if level == "expert":
         from .expert import expert
-        return expert(view, legal, rng, budget_ms)
+        return expert(view, legal, rng, budget_ms, stop)
     return rng.choice(legal)
 
 

@@ -15,8 +15,10 @@
 Work is counted in evaluations of the strong evaluation, like the strong
 bot: budget_ms=1000 is WORK_PER_SECOND of them on an empty board, fewer as
 the board grows (an evaluation copies the board; calibrated so that a
-decision stays under a second in the browser, see BENCHMARKS.md).  It
-yields every `bots.YIELD_EVERY` evaluations.
+decision stays under a second in the browser, see BENCHMARKS.md: at 20000
+a quarter of the page's decisions reached the table's deadline).  It
+yields every `bots.YIELD_EVERY` evaluations; a `stop` from the caller
+(engine.bots.hurry_after) cuts the search short.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from engine.rng import Rng
 from . import bots as B
 from .sample import sample_state
 
-WORK_PER_SECOND = 20000  # evaluations on an empty board for budget_ms=1000
+WORK_PER_SECOND = 14000  # evaluations on an empty board for budget_ms=1000
 BOARD_COST = 25          # an evaluation copies the board: at 25 tiles it costs twice as much
 CANDIDATES = 8
 FOLLOWER_SHARE = 0.4     # of the budget, for the follower step after a placement
@@ -63,17 +65,19 @@ def _rollout(g, me, seed, plies, budget):
         best = (yield from B.best_moves(g, g.current, 2, counter))[0]
         if budget.spend(counter[0]):
             yield
+            if budget.cut:
+                return 0.0  # the round in hand is dropped: no need to finish it
         g = best[3]
     budget.spend(1)
     return _value(g, me)
 
 
-def expert(view, legal, rng, budget_ms):
+def expert(view, legal, rng, budget_ms, stop=None):
     me = view["seat"]
     root = sample_state(view, rng).g
     root.log = None
     work = WORK_PER_SECOND * budget_ms / 1000 * BOARD_COST / (BOARD_COST + len(root.placed))
-    budget = Budget(work, B.YIELD_EVERY)
+    budget = Budget(work, B.YIELD_EVERY, stop)
     if root.phase == "pest":
         return B.pest_choice(root, legal, B._strong_value, me)
     if root.phase == "follower":

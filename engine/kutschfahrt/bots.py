@@ -21,11 +21,11 @@ PARAMS = {
 }
 
 
-def think(view, legal, level, rng, budget_ms):
+def think(view, legal, level, rng, budget_ms, stop=None):
     """A generator: yields between stages and returns the action."""
     if level == "expert":
         from .expert import think as expert
-        return expert(view, legal, rng, budget_ms)
+        return expert(view, legal, rng, budget_ms, stop)
     return _heuristic(view, legal, level, rng)
 
 

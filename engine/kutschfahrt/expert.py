@@ -80,7 +80,7 @@ def candidates(legal, first) -> list:
     return [first] + [a for a in legal if a["type"] not in CLAIMS and a != first]
 
 
-def think(view, legal, rng, budget_ms):
+def think(view, legal, rng, budget_ms, stop=None):
     """A generator: yields while it searches and returns the action."""
     b = Beliefs(view, PARAMS["trust"])
     b.late = S.lateness(view)
@@ -95,7 +95,7 @@ def think(view, legal, rng, budget_ms):
     me = view["seat"]
     # rollouts read no history: the sampler needs only this turn's entries
     short = dict(view, moves=0, log=[e for e in view["log"] if e.get("turn") == view["turn"]])
-    budget = Budget(WORK_PER_SECOND * budget_ms / 1000, YIELD_EVERY)
+    budget = Budget(WORK_PER_SECOND * budget_ms / 1000, YIELD_EVERY, stop)
     worlds = {}
     q = sureness(b)
 

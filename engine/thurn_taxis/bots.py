@@ -128,11 +128,11 @@ def _greedy_draw(ctx, legal):
     return legal[0]
 
 
-def think(view, legal, level, rng, budget_ms):
+def think(view, legal, level, rng, budget_ms, stop=None):
     if level == "greedy":
         return greedy(view, legal, rng)
     if level == "expert":
         from .expert import expert
-        return expert(view, legal, rng, budget_ms)
+        return expert(view, legal, rng, budget_ms, stop)
     from .strong import think_strong
     return think_strong(view, legal, rng, budget_ms)

@@ -130,6 +130,8 @@ def _rollout(st, me, turns, rng, budget):
             action = strong(seat_view(st, seat), legal, rng, 0)
             if budget.spend(1):
                 yield
+                if budget.cut:
+                    return 0.0  # the round in hand is dropped: no need to finish it
         st._apply(seat, action)
     return value(st, me)
 
@@ -161,7 +163,7 @@ def _candidates(view, legal):
     return out
 
 
-def expert(view, legal, rng, budget_ms):
+def expert(view, legal, rng, budget_ms, stop=None):
     me = view["seat"]
     first = strong(view, legal, rng.fork(), budget_ms)
     cands = _candidates(view, legal)
@@ -171,7 +173,7 @@ def expert(view, legal, rng, budget_ms):
     if len(cands) == 1:
         return first
     yield
-    budget = Budget(WORK_PER_SECOND * budget_ms / 1000, YIELD_EVERY)
+    budget = Budget(WORK_PER_SECOND * budget_ms / 1000, YIELD_EVERY, stop)
     samples = {}
 
     def simulate(i, seed):

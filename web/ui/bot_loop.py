@@ -7,8 +7,11 @@ from __future__ import annotations
 import asyncio
 import time
 
+from engine import bots
+
 from . import pace
 
+BUDGET_MS = 1000  # a bot's thinking per decision: its work budget, and its deadline
 SLICE_MS = 25  # a bot thinks at most this long before the page may draw again
 PAUSE_STEP_MS = 100  # a bot's pause looks this often whether the pace or the table changed
 
@@ -128,7 +131,8 @@ class BotLoop:
                 moves = len(session.state.actions)
                 seed = session.state.seed * 7919 + moves
                 started = time.perf_counter()
-                action = await self.think(session.bot_thinker(seat, seed), session)
+                stop = bots.hurry_after(time.perf_counter, BUDGET_MS)  # at most a second, on any device
+                action = await self.think(session.bot_thinker(seat, seed, BUDGET_MS, stop), session)
                 if action is None:
                     return
                 if self.session is not session:

@@ -273,11 +273,12 @@ class Session:
             self.forward = None  # answered: the window asks the table again
         self.settle()
 
-    def bot_thinker(self, seat: int, seed: int, budget_ms: int = 1000):
-        """A generator: the bot of `seat` thinking on its own view."""
+    def bot_thinker(self, seat: int, seed: int, budget_ms: int = 1000, stop=None):
+        """A generator: the bot of `seat` thinking on its own view (`stop`:
+        the table's deadline, see engine.bots.hurry_after)."""
         state = self.state
         return bots.think(state.game_id, state.view(seat), state.legal_actions(seat),
-                          self.players[seat].get("level") or "random", seed, budget_ms)
+                          self.players[seat].get("level") or "random", seed, budget_ms, stop)
 
     def hint_thinker(self, seed: int, budget_ms: int = 1000):
         """A generator: what the strong bot would do in the place of the seat
