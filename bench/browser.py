@@ -153,7 +153,9 @@ def lighthouse(url, preset, runs):
     return {**row, "lighthouse": report["lighthouseVersion"], "runs": runs}
 
 
-def bot_times(browser, url, decisions, levels=None, games=None):
+def bot_times(browser, url, decisions, levels=None, games=None, slowdown=1):
+    """Decision times of each bot level in the page; `slowdown` > 1 has
+    Chromium throttle the page's CPU that many times (a slower tablet)."""
     import engine
     from engine import bots
 
@@ -161,6 +163,8 @@ def bot_times(browser, url, decisions, levels=None, games=None):
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("body[data-ready=lobby]", state="attached", timeout=120_000)
+    if slowdown > 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
     rows = []
     for game_id in sorted(games or engine.GAMES):
         seats = 2 if engine.GAMES[game_id].min_seats <= 2 else 6
@@ -366,6 +370,8 @@ def main():
     parser.add_argument("--paces", default="instant,fast,normal,slow", help="waits: the bots' paces")
     parser.add_argument("--levels", default="", help="bot levels to time/stall-test (default all)")
     parser.add_argument("--games", default="", help="games for the bot parts (default all)")
+    parser.add_argument("--cpu-slowdown", type=float, default=1,
+                        help="bots: Chromium slows the page's CPU this many times (a slower device)")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     levels = set(filter(None, args.levels.split(",")))
@@ -403,10 +409,10 @@ def main():
                     row = {"page": name, "preset": preset, **lighthouse(url, preset, args.lighthouse_runs)}
                     print(json.dumps(row), flush=True)
         if "bots" in parts:
-            for row in bot_times(browser, table_url, args.decisions, levels, games):
+            for row in bot_times(browser, table_url, args.decisions, levels, games, args.cpu_slowdown):
                 print(json.dumps({"game": row[0], "level": row[1], "seats": row[2], "median_ms": round(row[3], 1),
                                   "p90_ms": round(row[4], 1), "max_ms": round(row[5], 1), "decisions": row[6],
-                                  "hurried": row[7]}),
+                                  "hurried": row[7], "cpu_slowdown": args.cpu_slowdown}),
                       flush=True)
         if "stalls" in parts:
             import engine

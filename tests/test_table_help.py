@@ -86,9 +86,9 @@ def test_the_hint_thinks_on_the_viewers_view_as_the_strong_bot(monkeypatch):
     seen = []
     think = bots.think
 
-    def spy(game_id, view, legal, level, seed, budget_ms):
+    def spy(game_id, view, legal, level, seed, budget_ms, stop=None):
         seen.append((view, legal, level))
-        return think(game_id, view, legal, level, seed, budget_ms)
+        return think(game_id, view, legal, level, seed, budget_ms, stop)
 
     monkeypatch.setattr(session_module.bots, "think", spy)
 
