@@ -14,10 +14,10 @@
 
 Work is counted in evaluations of the strong evaluation, like the strong
 bot: budget_ms=1000 is WORK_PER_SECOND of them on an empty board, fewer as
-the board grows (an evaluation copies the board; calibrated so that a
-decision stays under a second in the browser, see BENCHMARKS.md: at 20000
-a quarter of the page's decisions reached the table's deadline).  It
-yields every `bots.YIELD_EVERY` evaluations; a `stop` from the caller
+the board grows (an evaluation copies the board; calibrated so that on
+our test machine, when it runs fast, nearly every decision finishes its work
+in the page before the table's deadline, see BENCHMARKS.md).  It yields
+every `bots.YIELD_EVERY` evaluations; a `stop` from the caller
 (engine.bots.hurry_after) cuts the search short.
 """
 
