@@ -138,15 +138,21 @@ def test_expert_decides_from_the_view_alone(game_id):
     assert decided >= 4
 
 
-@pytest.mark.parametrize("game_id", EXPERTS)
-def test_expert_thinks_in_slices(game_id):
-    """A full-budget decision yields many times (the page runs it in slices)."""
+def _a_searched_position(game_id):
+    """A position where the expert has a real choice to search (4+ moves)."""
     seats = 6 if game_id == "kutschfahrt" else 2
     for st in _positions(game_id, seats, None, 4, 17):
         seat = st.to_act()[0]
         legal = st.legal_actions(seat)
         if len(legal) >= 4 and st.view(seat)["phase"] in ("place", "draw", "play", "turn"):
-            break
+            return st, seat, legal
+    raise AssertionError("no position with a choice of 4 moves")
+
+
+@pytest.mark.parametrize("game_id", EXPERTS)
+def test_expert_thinks_in_slices(game_id):
+    """A full-budget decision yields many times (the page runs it in slices)."""
+    st, seat, legal = _a_searched_position(game_id)
     gen = bots.think(game_id, st.view(seat), legal, "expert", seed=1, budget_ms=1000)
     assert isinstance(gen, types.GeneratorType)
     yields = 0
@@ -196,12 +202,7 @@ def yield_all(gen):
 def test_the_expert_answers_at_once_when_told_to_stop(game_id):
     """The table's deadline reaches the search: a stop that is true from the
     start ends a full-budget decision after a few slices, with a legal move."""
-    seats = 6 if game_id == "kutschfahrt" else 2
-    for st in _positions(game_id, seats, None, 4, 17):
-        seat = st.to_act()[0]
-        legal = st.legal_actions(seat)
-        if len(legal) >= 4 and st.view(seat)["phase"] in ("place", "draw", "play", "turn"):
-            break
+    st, seat, legal = _a_searched_position(game_id)
 
     def slices(stop):
         gen = bots.think(game_id, st.view(seat), legal, "expert", seed=1, budget_ms=1000, stop=stop)
