@@ -45,10 +45,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT))
 
+from chromium import ARGS, CHROMIUM  # noqa: E402
 from serve import serve  # noqa: E402
-
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 def bare_site(dist: Path) -> Path:
@@ -136,7 +134,7 @@ def lighthouse(url, preset, runs):
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "report.json"
-            args = ["node", str(LIGHTHOUSE), url, "--chrome-path=/usr/bin/chromium",
+            args = ["node", str(LIGHTHOUSE), url, f"--chrome-path={CHROMIUM}",
                     "--chrome-flags=--headless=new --no-sandbox --disable-gpu", "--only-categories=performance",
                     "--output=json", f"--output-path={out}", "--quiet"]
             args.append("--only-audits=" + ",".join(LH_AUDITS.values()))  # no body fetching audits
@@ -382,7 +380,7 @@ def main():
     table_server, table_url = serve(dist, 0, "/speeltafel/")
     bare_server, bare_url = serve(bare_site(dist), 0, "/bare/")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         out = {}
         med = statistics.median
         if "start" in parts:

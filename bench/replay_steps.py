@@ -33,12 +33,13 @@ DRAW = "() => { const t = performance.now(); speeltafelApp.render_replay(); retu
 
 
 def main():
+    from chromium import ARGS, CHROMIUM
     from playwright.sync_api import sync_playwright
     from serve import serve
 
     server, url = serve(ROOT / "dist", 0, "/speeltafel/")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
         for game, seats, seed, level in CASES:
             state = finish(engine.new_game(game, seats, {}, seed), bot_chooser([level] * seats, seed=seed))

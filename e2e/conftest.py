@@ -12,12 +12,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = Path(os.environ.get("SPEELTAFEL_DIST") or ROOT / "dist").resolve()
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 BOOT_MS = 90_000
 
 sys.path.insert(0, str(ROOT / "scripts"))
+
+from chromium import ARGS, CHROMIUM  # noqa: E402
 
 
 @pytest.fixture(scope="session")

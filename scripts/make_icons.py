@@ -8,6 +8,7 @@ maskable icon keeps the drawing inside the 80% safe zone on the theme colour.
 
 from pathlib import Path
 
+from chromium import ARGS, CHROMIUM
 from playwright.sync_api import sync_playwright
 
 ICONS = Path(__file__).resolve().parent.parent / "web" / "icons"
@@ -18,7 +19,7 @@ SIZES = {"icon-192.png": (192, 1.0), "icon-512.png": (512, 1.0), "apple-touch-ic
 def main():
     svg = (ICONS / "icon.svg").read_text()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for name, (size, scale) in SIZES.items():
             page = browser.new_page(viewport={"width": size, "height": size})
             inner = int(size * scale)
