@@ -39,9 +39,9 @@ e2e: deps dist
 	$(PY) -m pytest e2e
 
 # two workers (the machine has two cores); a file stays on one worker, so a
-# file's browser tab (e2e module_tab) boots once
+# file's browser tab (e2e module_tab) boots once; the order: conftest.py
 test: deps dist
-	$(PY) -m pytest -n 2 --dist loadfile -m "" tests e2e
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder -m "" tests e2e
 
 clean:
 	rm -rf dist $(VENV) node_modules .cache

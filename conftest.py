@@ -1,0 +1,24 @@
+"""How `make test` shares the machine's two workers
+(pytest -n 2 --dist loadfile --no-loadscope-reorder).
+
+A file stays on one worker (an e2e file boots its browser tab once), and the
+workers take files in the order given here: the files with a slow test (the
+hot-seat property runs, the long fuzz) first, then the browser files, then the
+quick unit files, so the run ends on short files on both workers instead of on
+one long file while the other worker idles.  (xdist's own order, by number of
+tests, put the few-test, long files last.)
+"""
+
+import pytest
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
+
+    def weight(item):
+        if item.path in slow_files:
+            return 0
+        return 1 if "e2e" in item.path.parts else 2
+
+    items.sort(key=weight)  # stable: a file's tests stay together and in order
