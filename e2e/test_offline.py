@@ -53,7 +53,8 @@ def test_a_new_version_is_offered_and_keeps_the_saves(browser, tmp_path):
         page.wait_for_function("() => !document.getElementById('update-banner')")
         assert json.loads(tab.storage("speeltafel:save:before-update")) == json.loads(save)
         assert page.locator('.save[data-save="before-update"]').count() == 1
-        assert tab.foreign == [] and tab.errors == []
+        assert tab.foreign == [], f"the page asked another host: {tab.foreign[:3]}"
+        assert tab.errors == [], f"errors on the page: {tab.errors[:3]}"
     finally:
         tab.close()
         server.shutdown()
