@@ -193,7 +193,8 @@ def run_in_page(page, name, *args):
     return page.evaluate(RUN_IN_PAGE, [IN_PAGE, name, list(args)])
 
 
-def longest_stall(browser, url, game_id, seats, level, seconds):
+def longest_stall(browser, url, game_id, seats, level, seconds, slowdown=1):
+    """Long tasks while bots play on the table (`slowdown` as in bot_times)."""
     context = browser.new_context()
     page = context.new_page()
     page.add_init_script("""
@@ -208,6 +209,8 @@ def longest_stall(browser, url, game_id, seats, level, seconds):
     page.evaluate("m => localStorage.setItem('speeltafel:prefs', JSON.stringify({lobby: m, bot_delay_ms: 0}))", model)
     page.reload()
     page.wait_for_selector("body[data-ready=lobby]", state="attached", timeout=120_000)
+    if slowdown > 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
     page.click("#start")
     page.wait_for_selector("body[data-ready=table]", state="attached", timeout=60_000)
     page.evaluate("window.__longtasks = []")  # from the table's first drawing on: bots at play
@@ -422,10 +425,11 @@ def main():
                     if levels and level not in levels:
                         continue
                     stall, count, moves = longest_stall(browser, table_url, game_id, seats, level,
-                                                        args.stall_seconds)
+                                                        args.stall_seconds, args.cpu_slowdown)
                     print(json.dumps({"game": game_id, "level": level, "seats": seats,
                                       "longest_stall_ms": stall, "long_tasks": count,
-                                      "moves_in_window": moves, "seconds": args.stall_seconds}), flush=True)
+                                      "moves_in_window": moves, "seconds": args.stall_seconds,
+                                      "cpu_slowdown": args.cpu_slowdown}), flush=True)
         if "draw" in parts:
             for row in draw_times(browser, table_url, args.draws):
                 print(json.dumps(row), flush=True)
