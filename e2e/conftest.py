@@ -73,9 +73,9 @@ class Tab:
     def _boot(self, steps):
         """Run the navigation `steps` (they load the page and wait for it).
         Chromium's renderer has crashed (SIGSEGV) while a page booted, about once
-        in a full CI run and never in 480 boots tried here for it: then the boot
-        runs once more on a new page, as a player would reload, with a warning
-        in the test report.  A second crash, or a crash at any other moment,
+        in a full CI run and never in 738 boots tried here for it (some beside
+        a loaded CPU): then the boot runs once more on a new page, as a player
+        would reload, with a warning in the test report.  A second crash, or a crash at any other moment,
         fails the test."""
         before = self.crashes
         try:
