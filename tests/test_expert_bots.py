@@ -155,14 +155,8 @@ def test_expert_thinks_in_slices(game_id):
     st, seat, legal = _a_searched_position(game_id)
     gen = bots.think(game_id, st.view(seat), legal, "expert", seed=1, budget_ms=1000)
     assert isinstance(gen, types.GeneratorType)
-    yields = 0
-    while True:
-        try:
-            next(gen)
-            yields += 1
-        except StopIteration as done:
-            assert done.value in legal
-            break
+    yields, action = run_to_end(gen)
+    assert action in legal
     assert yields >= 30
 
 
@@ -190,12 +184,19 @@ def test_a_round_cut_short_by_stop_is_not_counted():
     assert yield_all(halving(4, simulate, Budget(1000, 1), iter([0, 1]))) == 1  # no deadline: it wins
 
 
-def yield_all(gen):
+def run_to_end(gen):
+    """Drive a thinking generator as the page does: (its yields, its answer)."""
+    yields = 0
     while True:
         try:
             next(gen)
+            yields += 1
         except StopIteration as done:
-            return done.value
+            return yields, done.value
+
+
+def yield_all(gen):
+    return run_to_end(gen)[1]
 
 
 @pytest.mark.parametrize("game_id", EXPERTS)
@@ -205,15 +206,10 @@ def test_the_expert_answers_at_once_when_told_to_stop(game_id):
     st, seat, legal = _a_searched_position(game_id)
 
     def slices(stop):
-        gen = bots.think(game_id, st.view(seat), legal, "expert", seed=1, budget_ms=1000, stop=stop)
-        n = 0
-        while True:
-            try:
-                next(gen)
-                n += 1
-            except StopIteration as done:
-                assert done.value in legal
-                return n
+        n, action = run_to_end(bots.think(game_id, st.view(seat), legal, "expert", seed=1, budget_ms=1000,
+                                          stop=stop))
+        assert action in legal
+        return n
     full, hurried = slices(None), slices(lambda: True)
     assert full >= 30 and hurried <= full // 5, (full, hurried)
 
