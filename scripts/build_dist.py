@@ -26,16 +26,31 @@ DIST = Path(os.environ.get("SPEELTAFEL_DIST") or ROOT / "dist").resolve()
 NODE = ROOT / "node_modules"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"]
+# browser libraries from npm (pinned in package.json), copied to dist/vendor/
+# and loaded only when used: per-device play draws QR codes with lean-qr
+# (web/net.js) and reads them with jsQR where the browser has no
+# BarcodeDetector (web/scan-worker.js)
+VENDOR = {"lean-qr/index.mjs": "lean-qr/index.mjs", "lean-qr/extras/svg.mjs": "lean-qr/extras/svg.mjs",
+          "lean-qr/LICENSE": "lean-qr/LICENSE", "jsqr/dist/jsQR.js": "jsQR.js", "jsqr/LICENSE": "jsQR.LICENSE"}
+# Python packages of the UI that travel in a zip of their own, fetched when
+# first used (not on the first visit): ui/<name>/ -> <name>-<digest>.zip
+LATER = ("devices",)
 # SPEELTAFEL_FULL_STDLIB=1 ships Pyodide's whole stdlib as sources (only for
 # recording which modules the page needs: scripts/record_stdlib.py)
 FULL_STDLIB = os.environ.get("SPEELTAFEL_FULL_STDLIB") == "1"
 
 
-def app_files():
-    """(path on disk, name inside the zip) of every Python module and data file."""
-    for folder, keep in ((ROOT / "engine", ("*.py", "*.json")), (ROOT / "web" / "ui", ("*.py", "*.json"))):
+def app_files(later: str | None = None):
+    """(path on disk, name inside the zip) of every Python module and data file
+    of the page's first zip, or of the package `later` (LATER)."""
+    ui = ROOT / "web" / "ui"
+    folders = ((ui / later, ("*.py", "*.json")),) if later else (
+        (ROOT / "engine", ("*.py", "*.json")), (ui, ("*.py", "*.json")))
+    for folder, keep in folders:
         for pattern in keep:
             for path in sorted(folder.rglob(pattern)):
+                if later is None and path.is_relative_to(ui) and path.relative_to(ui).parts[0] in LATER:
+                    continue
                 if "__pycache__" not in path.parts:
                     rel = path.relative_to(ROOT)
                     # web/ui/x.py -> ui/x.py ; web/ui/screens/g/words.json -> ui/screens/g/words.json
@@ -57,15 +72,15 @@ def lean_source(source: str) -> str:
     return ast.unparse(tree) + "\n"
 
 
-def build_zip(target: Path) -> None:
+def build_zip(target: Path, files, extra: dict | None = None) -> None:
     from ui import rules
 
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path, name in app_files():
-            data = path.read_bytes()
-            if path.suffix == ".py":
+        for path, name in list(files) + [(None, name) for name in extra or {}]:
+            data = path.read_bytes() if path else extra[name]
+            if path and path.suffix == ".py":
                 data = lean_source(data.decode()).encode()
-            elif path.name == "rules.json":  # the app carries the index; the text waits (write_rules)
+            elif path and path.name == "rules.json":  # the app carries the index; the text waits (write_rules)
                 data = rules.split(json.loads(data))[0].encode()
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # reproducible
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -111,6 +126,11 @@ def copy_runtime() -> None:
     for path in pyscript.iterdir():
         if path.suffix in (".js", ".css") and path.is_file():
             shutil.copy2(path, out / path.name)
+    for source, name in VENDOR.items():
+        if not (NODE / source).is_file():
+            sys.exit(f"node_modules/{source} is missing: run `npm ci` (make dist does)")
+        (DIST / "vendor" / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(NODE / source, DIST / "vendor" / name)
 
 
 def prerender_lobby(web: Path) -> None:
@@ -160,7 +180,12 @@ def main() -> None:
     for folder in ("icons",):
         if (web / folder).is_dir():
             shutil.copytree(web / folder, DIST / folder)
-    build_zip(DIST / "app.zip")
+    parts = {}  # the zips fetched later, by the names the page asks for (ui/parts.json)
+    for name in LATER:
+        build_zip(DIST / "part.zip", app_files(name))
+        parts[name] = f"{name}-{hashlib.sha256((DIST / 'part.zip').read_bytes()).hexdigest()[:12]}.zip"
+        (DIST / "part.zip").rename(DIST / parts[name])
+    build_zip(DIST / "app.zip", app_files(), {"ui/parts.json": json.dumps(parts).encode()})
     import engine
     from ui import screens
 

@@ -78,7 +78,7 @@
     (Array.isArray(saved.players) ? saved.players : []).forEach(function (p, i) {
       if (!p) return;
       if (typeof p.name === "string") setValue(field("name-" + i), p.name);
-      setValue(field("kind-" + i), p.kind === "human" ? "human" : "bot:" + p.level);
+      setValue(field("kind-" + i), p.kind === "bot" ? "bot:" + p.level : String(p.kind));
     });
     var options = saved.options && typeof saved.options === "object" ? saved.options : {};
     Object.keys(options).forEach(function (id) {

@@ -15,7 +15,7 @@ import json
 import engine
 from engine.saves import SaveError
 
-from . import dom, lobby, pace, prerender, rules, screens, startup, table, tabs
+from . import dom, lobby, pace, parts, prerender, rules, screens, startup, table, tabs
 from .bot_loop import BotLoop
 from .i18n import LANGS, Words, pick_lang
 from .lobby_cmds import LobbyCommands
@@ -54,6 +54,10 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         self.rules_texts: dict = {}  # (game, lang) -> that language's rules text
         self.replay = None  # a finished game being replayed (replay_cmds.py)
         self.offer: str | None = None  # a save just imported that is over: its replay is offered
+        # per-device play (ui/devices/, loaded when first used): the host's
+        # remote seats, or this device as a guest at another's table
+        self.devices = None
+        self.guest = None
 
     # ------------------------------------------------------------- lifecycle
     def _backend(self):
@@ -89,6 +93,8 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         if form:
             self.take_over(form)
         self.show_lobby(notices, boot=True)
+        if dom.location_hash() == "#join":  # "Join a game" tapped before Python was ready, or a shared link
+            self.cmd_join("", None, "click")
         if form and form["focus"]:
             dom.focus(prerender.live_id(*form["focus"]), form["caret"])
         if form and form["queued"]:  # "Start" was pressed before Python was ready
@@ -119,6 +125,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
     # ------------------------------------------------------------------ lobby
     def show_lobby(self, notices=(), boot=False):
         self.stop_bots()
+        self.stop_devices()
         self.session = None
         self.replay = self.offer = None
         self.screen = None
@@ -138,7 +145,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         entries = self.store.entries(self.set_aside)
         self.listed = {row["id"] for row in entries}
         html = lobby.render_lobby(self.model, entries, self.words, self.message, games=self.games(),
-                                  offer=self.offer, pace=self.pace)
+                                  offer=self.offer, pace=self.pace, rejoin=parts.rejoin_name(self.store))
         dom.render(dom.by_id("app"), html)
 
     # --------------------------------------------------------------- messages
@@ -157,7 +164,10 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
 
     # --------------------------------------------------------------- commands
     def dispatch(self, cmd: str, arg: str, el, event_type: str):
-        handler = getattr(self, "cmd_" + cmd.replace("-", "_"), None)
+        name = "cmd_" + cmd.replace("-", "_")
+        # a guest's table, or the host's devices, answer their own commands first
+        part = self.guest if self.guest is not None else self.devices
+        handler = getattr(part, name, None) or getattr(self, name, None)
         if handler is None:
             return
         result = handler(arg, el, event_type)
@@ -195,6 +205,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
 
     def enter_table(self, session: Session, known_log: list | None = None):
         self.stop_bots()
+        self.stop_devices()
         self.session = session
         self.known_log = known_log
         self.conflict = False
@@ -209,6 +220,44 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         self.render_table()
         dom.set_ready("table")
         self.kick_bots()
+        if session.remotes():  # seats on devices of their own: pairing is offered at once
+            asyncio.ensure_future(self.host_devices(session))
+
+    # ------------------------------------------------------- own devices
+    async def load_devices(self, module: str):
+        """A module of per-device play (ui/devices/), fetched the first time."""
+        try:
+            return await parts.load("devices", module)
+        except Exception as err:  # noqa: BLE001 - offline before the first visit finished, ...
+            dom.warn(f"speeltafel: per-device play did not load: {type(err).__name__}: {err}")
+            self.tell(("join.failed", {}))
+            return None
+
+    async def host_devices(self, session):
+        """Pairing and talking to the remote seats' devices of `session`."""
+        hosting = await self.load_devices("hosting")
+        if hosting is not None and self.session is session and self.devices is None:
+            self.devices = await hosting.HostControl.start(self)
+        self.render_table()
+
+    def stop_devices(self):
+        """Leave the devices of the table (or the host's table, as a guest)."""
+        for part in (self.devices, self.guest):
+            if part is not None:
+                part.stop()
+        self.devices = self.guest = None
+
+    async def cmd_join(self, arg, el, ev):
+        """Join a game another device hosts: this page becomes a guest's."""
+        if ev != "click" or self.guest is not None:
+            return
+        joining = await self.load_devices("joining")
+        if joining is None:
+            self.render_lobby()
+            return
+        if self.guest is None and self.session is None:
+            self.guest = joining.GuestControl(self)
+            self.guest.render()
 
     def context(self):
         """Words, names and colours for the screen; `viewer` is the seat whose
@@ -221,6 +270,8 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
 
     def render_table(self):
         """Draw exactly what `Session.shown()` decides, nothing else."""
+        if self.guest is not None:
+            return self.guest.render()
         if self.replay is not None:
             return self.render_replay()
         s = self.session
@@ -241,43 +292,61 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
             # a human asked at the same time as a bot need not wait for it; after
             # another tab played on, this one only shows where it stood
             legal = [] if self.conflict else s.my_legal()
-            body = self.screen.render(view, legal)
+            body, details, prompt, since = self.screen_parts(view, legal, ctx)
             if shown.kind == WINDOW:
                 about = getattr(self.screen, "window_words", lambda v: None)(view)
                 bar = table.render_window(ctx, s.humans_to_act(), len(s.state.actions), s.window, about)
             elif s.can_back_out():
                 bar = table.render_back_out(ctx, shown.seat)
-            if hasattr(self.screen, "player_details"):  # the game's lines under each player
-                details = self.screen.player_details(view)
-            if hasattr(self.screen, "prompt"):  # the step in the screen's words for this viewer
-                prompt = self.screen.prompt(view)
-            if ctx.since is not None:  # what happened since the viewer's last turn, in one line
-                summary = getattr(self.screen, "since_summary", lambda v: None)(view)
-                since = table.render_since(view, ctx, summary)
-            if view.get("over") and self.show_result:
-                modal = table.render_result(view, ctx)
-            reference = self.reference()
-            if reference is not None:
-                reading = True
-                modal = reference.render(ctx.words, engine.GAMES[s.game_id].names.get(self.lang, s.game_id),
-                                         self.rules_at, getattr(self.screen, "rules_extra", None))
+            modal, reading = self.overlay(view, ctx)
+        if self.devices is not None:  # how each remote seat's device is doing, under its name
+            details = self.devices.mark(details)
         if self.conflict:
             modal, bar = tabs.render_conflict(self.words), ""
         html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None
                                   and not self.conflict, thinking=self.thinking, message=self.message,
                                   details=details, bar=bar, prompt=prompt, hint=self.hint_shown(), since=since,
-                                  pace=self.pace if s.has_bots() else None, log_opened=self.log_opened())
-        dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
+                                  pace=self.pace if s.has_bots() else None, log_opened=self.log_opened(),
+                                  tools=self.devices.button() if self.devices else "")
+        panel = self.devices.panel() if self.devices else ""
+        dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else "") + panel)
         if hasattr(self.screen, "after_render") and shown.kind != HANDOFF:
             self.screen.after_render(dom.by_id("screen"))
-        if modal and not reading:
+        if modal and not reading and not panel:
             dom.focus("conflict-reload" if self.conflict else
                       "handoff-ok" if shown.kind == HANDOFF else "result-close")
+        if self.devices is not None:
+            self.devices.sync()  # each guest's device sees its seat's table as it is now
+
+    def screen_parts(self, view, legal, ctx):
+        """The game screen's parts of the frame for `view` (on a guest's
+        device too): the board, the lines under each player, the step in the
+        screen's words, and one line on what happened since the viewer's last turn."""
+        body = self.screen.render(view, legal)
+        details = self.screen.player_details(view) if hasattr(self.screen, "player_details") else None
+        prompt = self.screen.prompt(view) if hasattr(self.screen, "prompt") else None
+        since = ""
+        if ctx.since is not None:
+            summary = getattr(self.screen, "since_summary", lambda v: None)(view)
+            since = table.render_since(view, ctx, summary)
+        return body, details, prompt, since
+
+    def overlay(self, view, ctx):
+        """The result or the open rules reference over the table, and whether
+        it is the reference (which keeps the focus it has)."""
+        reference = self.reference()
+        if reference is not None:
+            here = self.session or self.guest
+            return reference.render(ctx.words, engine.GAMES[here.game_id].names.get(self.lang, here.game_id),
+                                    self.rules_at, getattr(self.screen, "rules_extra", None)), True
+        if view.get("over") and self.show_result:
+            return table.render_result(view, ctx), False
+        return "", False
 
     # ------------------------------------------------------------------ rules
     def reference(self):
         """The open rules reference in the table's language (None: closed)."""
-        here = self.session or self.replay  # a replay opens the rules too
+        here = self.session or self.replay or self.guest  # a replay and a guest's table open the rules too
         texts = self.rules_texts.get((here.game_id, self.lang)) if here else None
         if self.rules_at is None or texts is None:
             return None
@@ -287,7 +356,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         """Open the game's rules at `arg`: a name tapped on the table, a
         section ("#turn"), or "" for its start.  The text of a language is
         fetched the first time it is needed (ui/rules.py)."""
-        s = self.session or self.replay
+        s = self.session or self.replay or self.guest
         if ev != "click" or s is None:
             return
         key = (s.game_id, self.lang)
@@ -301,7 +370,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
                     self.render_table()
                     return
             self.rules_texts[key] = texts
-        if (self.session or self.replay) is not s:
+        if (self.session or self.replay or self.guest) is not s:
             return
         self.rules_at = arg
         self.render_table()

@@ -327,3 +327,19 @@ def on_keys(callback) -> None:
 def expose(name: str, value) -> None:
     """Make an object reachable from the page's JavaScript (used by tests)."""
     setattr(js.window, name, value)
+
+
+def warn(text: str) -> None:
+    js.console.warn(text)
+
+
+def location_hash() -> str:
+    return str(js.location.hash or "")
+
+
+async def fetch_bytes(url: str) -> bytes:
+    """A file of the site as bytes (the service worker serves it offline)."""
+    response = await js.fetch(url)
+    if not response.ok:
+        raise OSError(f"{url}: HTTP {response.status}")
+    return (await response.arrayBuffer()).to_bytes()

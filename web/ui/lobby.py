@@ -54,20 +54,29 @@ def resolved_options(model: dict) -> dict:
 
 def render_lobby(model: dict | None, saves: list[dict], words: Words, message: str = "",
                  games: list[str] | None = None, offer: str | None = None,
-                 pace: str = paces.DEFAULT) -> str:
+                 pace: str = paces.DEFAULT, rejoin: str | None = None) -> str:
     """The whole lobby.  `games`: the games this table can show (default all);
     `offer`: a saved game whose replay is offered (just imported, finished);
-    `pace`: the bots' pace (a preference of the device, not of the game)."""
+    `pace`: the bots' pace (a preference of the device, not of the game);
+    `rejoin`: the name this device last played as on another's table."""
     games = list(engine.GAMES) if games is None else games
     out = [render_header(words)]
     if message:
         out.append(f'<p class="notice" role="alert">{esc(message)}</p>')
-    out.append('<div class="lobby">')
+    out.append(f'<div class="lobby">{render_join(words, rejoin)}')
     if model is not None and model["game"] in games:
         out.append(render_new_game(model, games, words, pace))
     out.append(render_saves(saves, words, offer=offer))
     out.append("</div>")
     return "".join(out)
+
+
+def render_join(words: Words, rejoin: str | None = None) -> str:
+    """Joining a game another device hosts (ui/devices/): a link to #join, so
+    a tap before Python is ready opens the join screen once it is."""
+    label = words.t("join.rejoin_as", name=rejoin) if rejoin else words.t("join.open")
+    return (f'<section class="join-bar"><p>{esc(words.t("join.lobby"))}</p>'
+            f'<a class="button" id="join-open" href="#join" data-cmd="join">{esc(label)}</a></section>')
 
 
 def render_header(words: Words) -> str:
@@ -135,13 +144,13 @@ def render_game_form(model: dict, words: Words, static: bool = False, pace: str 
     out.append('</select></label><ol class="seat-list">')
     levels = bots.LEVELS[model["game"]]
     for i, p in enumerate(model["players"]):
-        kind = "human" if p["kind"] == "human" else f"bot:{p['level']}"
+        kind = f"bot:{p['level']}" if p["kind"] == "bot" else p["kind"]
         out.append(f'<li class="seat-row"><span class="seat-no">{esc(words.t("lobby.seat", n=i + 1))}</span>'
                    f'<input {_control(static, f"name-{i}", "lobby-name", str(i))} type="text" maxlength="20" '
                    f'value="{esc(p["name"])}" aria-label="{esc(words.t("lobby.name"))} {i + 1}">'
                    f'<select {_control(static, f"kind-{i}", "lobby-kind", str(i))} '
                    f'aria-label="{esc(words.t("lobby.kind"))} {i + 1}">')
-        choices = [("human", words.t("lobby.human"))] + [
+        choices = [("human", words.t("lobby.human")), ("remote", words.t("lobby.remote"))] + [
             (f"bot:{lv}", words.t("lobby.bot", level=words.level(lv))) for lv in levels]
         for value, label in choices:
             sel = " selected" if value == kind else ""
@@ -149,7 +158,7 @@ def render_game_form(model: dict, words: Words, static: bool = False, pace: str 
         out.append("</select></li>")
     out.append('</ol><ul class="level-help">')
     out += [f'<li>{esc(words.t("levelhelp." + lv))}</li>' for lv in levels]
-    out.append("</ul></fieldset>")
+    out.append(f'<li>{esc(words.t("lobby.remote_help"))}</li></ul></fieldset>')
     # options
     out.append(f'<fieldset class="options"><legend>{esc(words.t("lobby.options"))}</legend>')
     options = resolved_options(model)

@@ -19,7 +19,7 @@ class LobbyCommands:
         for lang in ("nl", "en", "de"):
             w = Words(lang)
             if p["name"] in (w.t("lobby.default_name", n=i + 1), w.t("lobby.bot_name", n=i + 1)):
-                key = "lobby.default_name" if p["kind"] == "human" else "lobby.bot_name"
+                key = "lobby.bot_name" if p["kind"] == "bot" else "lobby.default_name"
                 return self.words.t(key, n=i + 1)
         return p["name"]
 
@@ -45,8 +45,8 @@ class LobbyCommands:
             return
         p = self.model["players"][int(arg)]
         value = str(el.value)
-        if value == "human":
-            p.update(kind="human", level=None)
+        if value in ("human", "remote"):  # remote: on a device of its own (ui/devices/)
+            p.update(kind=value, level=None)
         else:
             p.update(kind="bot", level=value.split(":", 1)[1])
         p["name"] = self._default_name(int(arg), p)

@@ -16,7 +16,7 @@ class LogFolds:
         return kept[1]
 
     def cmd_log_fold(self, arg, el, ev):
-        if ev != "click" or self.session is None:
+        if ev != "click" or (self.session is None and self.guest is None):
             return
         try:
             start = int(arg)

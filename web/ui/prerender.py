@@ -47,7 +47,7 @@ def game_form_model(game_id: str, words: Words) -> dict:
 
 
 def lobby_html(games: list[str], words: Words) -> str:
-    out = [lobby.render_header(words), f'<div class="lobby" id="{ROOT_ID}">']
+    out = [lobby.render_header(words), f'<div class="lobby" id="{ROOT_ID}">{lobby.render_join(words)}']
     out.append('<section class="newgame" aria-labelledby="newgame-h">')
     out.append(f'<h2 id="newgame-h">{esc(words.t("lobby.heading"))}</h2>')
     out.append(f'<fieldset class="games"><legend>{esc(words.t("lobby.game"))}</legend>')
@@ -213,8 +213,8 @@ def model_from_form(game_id, values: dict, words: Words, games: list[str], seed=
     for i in range(spec.max_seats):
         player = {"name": values.get(f"name-{i}")}
         kind = values.get(f"kind-{i}")
-        if kind == "human":
-            player.update(kind="human", level=None)
+        if kind in ("human", "remote"):
+            player.update(kind=kind, level=None)
         elif isinstance(kind, str) and kind.startswith("bot:"):
             player.update(kind="bot", level=kind[4:])
         saved["players"].append(player)

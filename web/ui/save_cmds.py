@@ -124,7 +124,7 @@ class SaveCommands:
             if key in (None, PREFIX + s.save_id) and not self.conflict and not tabs.may_write(
                     self.store.get(s.save_id), self.known_log, s.state.actions):
                 self.enter_conflict()
-        elif self.replay is None and (key is None or key.startswith(PREFIX)) and self.store.ids() != self.listed:
+        elif self.replay is None and self.guest is None and (key is None or key.startswith(PREFIX)) and self.store.ids() != self.listed:
             self.render_lobby()  # a game was added or deleted in another tab
 
     def enter_conflict(self):

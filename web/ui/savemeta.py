@@ -12,7 +12,7 @@ import math
 
 from engine.saves import SaveError, is_int
 
-KINDS = ("human", "bot")
+KINDS = ("human", "bot", "remote")  # remote: on a device of its own (ui/devices/)
 MAX_NAME = 100
 MAX_NOTE = 4000
 
@@ -32,7 +32,7 @@ def _player(p, seat: int, levels) -> dict:
     name, kind, level = p.get("name"), p.get("kind"), p.get("level")
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or kind not in KINDS:
         raise SaveError("bad_players", seat=seat + 1)
-    if kind == "human":
+    if kind in ("human", "remote"):
         if level is not None and not isinstance(level, str):
             raise SaveError("bad_players", seat=seat + 1)
         level = None

@@ -16,6 +16,10 @@ answer to "what is on the screen now", and the app draws only from it:
   human may step forward ("I'll play something"), give an answer the engine
   calls public out loud, or the table answers "nobody"; only a human who
   stepped forward is handed the device, and may back out without acting.
+
+A seat of kind "remote" plays on a device of its own (ui/devices/): it is
+neither a human at this device nor a bot, so the hand-over and window rules
+above never show its view here; its actions come through `remote_act`.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ def _levels(game_id: str):
 
 
 TABLE, HANDOFF, PRIVATE, WINDOW = "table", "handoff", "private", "window"
+HUMAN, BOT, REMOTE = "human", "bot", "remote"  # a player's kind: at this device, a bot, on a device of its own
 
 
 @dataclass(frozen=True)
@@ -51,7 +56,7 @@ class Shown:
 
 class Session:
     def __init__(self, state, players: list[dict], save_id: str, created: int = 0):
-        # players: [{"name": str, "kind": "human" | "bot", "level": str}]
+        # players: [{"name": str, "kind": "human" | "bot" | "remote", "level": str}]
         self.state = state
         self.players = players
         self.save_id = save_id
@@ -108,16 +113,23 @@ class Session:
         return self.state.game_id
 
     def is_human(self, seat) -> bool:
-        return seat is not None and self.players[seat]["kind"] == "human"
+        """A human at this device (hot-seat); not one on a device of its own."""
+        return seat is not None and self.players[seat]["kind"] == HUMAN
+
+    def is_remote(self, seat) -> bool:
+        return seat is not None and self.players[seat]["kind"] == REMOTE
 
     def humans(self) -> list[int]:
         return [s for s in range(self.state.seats) if self.is_human(s)]
 
+    def remotes(self) -> list[int]:
+        return [s for s in range(self.state.seats) if self.is_remote(s)]
+
     def has_bots(self) -> bool:
-        return any(p["kind"] == "bot" for p in self.players)
+        return any(p["kind"] == BOT for p in self.players)
 
     def bots_to_act(self) -> list[int]:
-        return [s for s in self.state.to_act() if not self.is_human(s)]
+        return [s for s in self.state.to_act() if self.players[s]["kind"] == BOT]
 
     def humans_to_act(self) -> list[int]:
         return [s for s in self.state.to_act() if self.is_human(s)]
@@ -290,6 +302,30 @@ class Session:
 
     def bot_act(self, seat: int, action: dict) -> None:
         self.state.apply(seat, action)
+        self.settle()
+
+    # ------------------------------------------------------ remote devices
+    def remote_act(self, seat: int, action: dict) -> None:
+        """An action from the device of `seat` (a remote seat only; raises
+        engine.IllegalAction, state unchanged)."""
+        if not self.is_remote(seat):
+            raise engine.IllegalAction("This seat does not play on a device of its own.", {"k": "nobody"})
+        self.state.apply(seat, action)
+        self.settle()
+
+    def remote_view(self, seat: int) -> tuple[dict, list, int]:
+        """What the device of `seat` is sent: its own view, its legal actions,
+        and where its last turn ended (`seen_until`)."""
+        return self.state.view(seat), self.state.legal_actions(seat), self.seen_until(seat)
+
+    def set_kind(self, seat: int, kind: str, level: str | None = None) -> None:
+        """The seat changes hands: to a device of its own, to this device
+        (hot-seat) or to a bot (`level`).  Whoever held this device for it
+        lets go, so its view is shown here again only after a hand-over."""
+        player = self.players[seat]
+        player.update(kind=kind, level=level if kind == BOT else None)
+        if self.viewer == seat or self.handoff_to == seat or self.forward == seat:
+            self.viewer = self.handoff_to = self.forward = None
         self.settle()
 
     def can_undo(self) -> bool:

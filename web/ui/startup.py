@@ -111,8 +111,8 @@ def _clean_player(p, game: str) -> tuple[dict | None, bool]:
     bad = False
     if not (isinstance(name, str) and name.strip()):
         name, bad = None, True
-    if kind == "human":
-        return {"name": name and name[:MAX_NAME], "kind": "human", "level": None}, bad
+    if kind in ("human", "remote"):
+        return {"name": name and name[:MAX_NAME], "kind": kind, "level": None}, bad
     if kind == "bot":
         if level not in bots.LEVELS[game]:
             level, bad = None, True
@@ -134,8 +134,8 @@ def lobby_model(form: dict | None, words, games: list[str]) -> dict | None:
         if p is None:
             continue
         seat = model["players"][i]
-        if p["kind"] == "human":
-            seat.update(kind="human", level=None)
+        if p["kind"] in ("human", "remote"):
+            seat.update(kind=p["kind"], level=None)
         else:
             seat.update(kind="bot", level=p["level"] or bots.default_level(game))
         if p["name"]:

@@ -304,12 +304,13 @@ def render_pace(ctx: TableContext, chosen: str | None) -> str:
 def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: bool,
                  thinking: int | None, message: str = "", details: dict | None = None, bar: str = "",
                  prompt: dict | None = None, hint=None, since: str = "", pace: str | None = None,
-                 log_opened=()) -> str:
+                 log_opened=(), tools: str = "", export: bool = True) -> str:
     """The whole table; `bar` (the window screen's questions) sits above the board,
     `prompt` (the screen's wording of the step), `hint` (see render_hint),
     `since` (render_since: what happened since the viewer's last turn),
     `pace` (the bots' pace shown in the top bar; None at a table without bots),
-    `log_opened` (the log's folds the player opened, ui/history.py)."""
+    `log_opened` (the log's folds the player opened, ui/history.py), `tools` (more
+    buttons for the top bar: the host's devices), `export` (a guest's device has no save)."""
     words = ctx.words
     spec = engine.GAMES[view["game"]]
     undo = (f'<button type="button" id="undo" data-cmd="undo">{esc(words.t("table.undo"))}</button>'
@@ -317,6 +318,8 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
     result_btn = (f'<button type="button" data-cmd="result-open">{esc(words.t("table.show_result"))}</button>'
                   if view.get("over") else "")
     notice = f'<p class="notice" role="alert">{esc(message)}</p>' if message else ""
+    export = (f'<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
+              if export else "")
     hint_button, hint_bar = render_hint(ctx, hint)
     title = esc(spec.names.get(words.lang, spec.id))
     # .table-frame fills the window in landscape: the top bar, then the board and
@@ -326,9 +329,8 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
         f'{esc(words.t("table.menu"))}</button>'
         f'<h1 title="{title}">{title}</h1>'
         f'<div class="turn-banner" role="status" aria-live="polite">{esc(turn_text(view, ctx, thinking, prompt))}</div>'
-        f'{hint_button}{undo}{result_btn}{render_pace(ctx, pace)}'
-        f'{kit.button(words.t("rules.open"), cmd="rules", arg="", id="rules-open")}'
-        f'<button type="button" data-cmd="export-current">{esc(words.t("table.export"))}</button>'
+        f'{hint_button}{undo}{result_btn}{render_pace(ctx, pace)}{tools}'
+        f'{kit.button(words.t("rules.open"), cmd="rules", arg="", id="rules-open")}{export}'
         f'</header>{notice}{bar}{hint_bar}'
         f'<div class="table-body"><section class="screen" id="screen">{since}{screen_html}</section>'
         f'<aside class="side">{render_players(view, ctx, details)}{render_log(view, ctx, log_opened)}</aside></div></div>'
