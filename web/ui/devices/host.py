@@ -10,8 +10,10 @@ check_act): from its own link's seat only, for the decision now, well formed,
 small, never an old one again.  A refused message is logged and answered with
 `refused`; it never touches the state.
 
-`send(link, text)` is the transport's (web/net.js through ui/devices/net.py);
-`new_token()` gives a fresh seat token.  Statuses per remote seat:
+`send(link, text)` and `close(link)` are the transport's (web/net.js through
+ui/devices/net.py); `new_token()` gives a fresh seat token.  A device that
+answers a seat's code holds the seat only once its hello is accepted: a
+phone that scanned the wrong code never pushes the seat's own device out.  Statuses per remote seat:
 WAITING (no device now), PAIRING (a code is shown), HERE, AWAY (silent ~5 s).
 """
 
@@ -33,9 +35,8 @@ class Seat:
     """A remote seat's device, as far as this page knows it."""
 
     offer: int | None = None  # the link of the code on the screen, not answered yet
-    code: str = ""  # that code's text
+    joining: int | None = None  # an open link whose device has not said who it is yet
     link: int | None = None  # the open link to the device holding the seat
-    hello: bool = False  # the device on `link` has said who it is
     away: bool = False  # nothing heard from it for a while
     sent: str = ""  # the last `table` message sent on `link`
     shown: tuple = ()  # what that message was made from (decision, devices, players)
@@ -45,6 +46,7 @@ class Seat:
 class HostTable:
     session: object
     send: object  # send(link id, text) -> bool
+    close: object  # close(link id)
     new_token: object  # () -> a fresh token (32 hex digits)
     tokens: dict = field(default_factory=dict)  # seat -> the token of the device that holds it
     seats: dict = field(default_factory=dict)  # remote seat -> Seat
@@ -61,16 +63,16 @@ class HostTable:
         if not self.session.is_remote(seat):
             return None
         s = self.seats.get(seat) or Seat()
-        if s.link is not None and s.hello:
+        if s.link is not None:
             return AWAY if s.away else HERE
-        return PAIRING if s.offer is not None or s.link is not None else WAITING
+        return PAIRING if s.offer is not None or s.joining is not None else WAITING
 
     def devices(self) -> list:
         """Per seat, what every screen says of its device (`table` messages)."""
         return [self.status(s) for s in range(self.session.state.seats)]
 
     def seat_of(self, link: int) -> int | None:
-        return next((n for n, s in self.seats.items() if link in (s.link, s.offer)), None)
+        return next((n for n, s in self.seats.items() if link in (s.link, s.offer, s.joining)), None)
 
     def now(self) -> int:
         """The decision number: one more whenever the table changed (an
@@ -83,24 +85,24 @@ class HostTable:
         return self.decision
 
     # ------------------------------------------------------------- pairing
-    def offered(self, seat: int, link: int, code: str) -> list[int]:
-        """A new code for `seat` is on the screen; returns the links to close
-        (an earlier code of the seat that was never answered)."""
+    def offered(self, seat: int, link: int) -> None:
+        """A new code for `seat` is on the screen (an earlier one that was
+        never answered stops working)."""
         s = self.seat(seat)
-        stale = [s.offer] if s.offer is not None else []
-        s.offer, s.code = link, code
-        return stale
+        for old in (s.offer, s.joining):
+            if old is not None:
+                self.close(old)
+        s.offer, s.joining = link, None
 
-    def opened(self, link: int) -> list[int]:
-        """A link is open (the device answered the seat's code); returns links
-        to close: a device that held the seat before on another link."""
+    def opened(self, link: int) -> None:
+        """A device answered a seat's code: it holds the seat once it says hello."""
         seat = self.seat_of(link)
         if seat is None:
-            return [link]
+            self.close(link)
+            return
         s = self.seats[seat]
-        stale = [s.link] if s.link is not None and s.link != link else []
-        s.link, s.offer, s.code, s.hello, s.away, s.sent, s.shown = link, None, "", False, False, "", ()
-        return stale
+        if s.offer == link:
+            s.offer, s.joining = None, link
 
     def lost(self, link: int) -> None:
         """The link closed."""
@@ -109,9 +111,11 @@ class HostTable:
             return
         s = self.seats[seat]
         if s.link == link:
-            s.link, s.hello, s.away, s.sent, s.shown = None, False, False, "", ()
+            s.link, s.away, s.sent, s.shown = None, False, "", ()
         if s.offer == link:
-            s.offer, s.code = None, ""
+            s.offer = None
+        if s.joining == link:
+            s.joining = None
 
     def heard(self, link: int, away: bool) -> bool:
         """The transport says the device went silent (away) or is back; True
@@ -121,25 +125,27 @@ class HostTable:
         if s is None or s.link != link or s.away == away:
             return False
         s.away = away
-        return s.hello
+        return True
 
-    def release(self, seat: int, why: str) -> list[int]:
-        """The seat is no longer played on its device: `bye` to it; returns
-        the links to close.  Its token goes: the device is a new one next time."""
+    def release(self, seat: int, why: str) -> None:
+        """The seat is no longer played on its device: `bye` to it, its links
+        closed.  Its token goes: the device is a new one next time."""
         s = self.seats.pop(seat, None)
         self.tokens.pop(seat, None)
         if s is None:
-            return []
+            return
         if s.link is not None:
             self.send(s.link, protocol.encode("bye", why=why))
-        return [x for x in (s.link, s.offer) if x is not None]
+        for link in (s.link, s.offer, s.joining):
+            if link is not None:
+                self.close(link)
 
     # ------------------------------------------------------------ messages
     def receive(self, link: int, text) -> bool:
         """A message from a guest; True when it changed the table.  Anything
         refused is logged, answered with `refused` and changes nothing."""
         seat = self.seat_of(link)
-        if seat is None or self.seats[seat].link != link or not self.session.is_remote(seat):
+        if seat is None or link == self.seats[seat].offer or not self.session.is_remote(seat):
             self._refuse(link, seat, "no_seat")
             return False
         s = self.seats[seat]
@@ -148,7 +154,7 @@ class HostTable:
             if msg["k"] == "hello":
                 self._hello(seat, link, msg["token"])
                 return False
-            if not s.hello:
+            if link != s.link:
                 raise Refused("no_hello")
             action = protocol.check_act(msg, self.now(), self.session.state.legal_actions(seat))
             try:
@@ -162,14 +168,21 @@ class HostTable:
 
     def _hello(self, seat: int, link: int, token) -> None:
         s = self.seats[seat]
+        if link != s.joining:
+            raise Refused("malformed")  # one hello per link
+        s.joining = None
         owner = next((n for n, t in self.tokens.items() if t == token), None) if token else None
         if owner is not None and owner != seat and self.session.is_remote(owner):
             # this device holds another seat: a code scanned by the wrong phone
             self.send(link, protocol.encode("bye", why="other_seat"))
+            self.close(link)
             raise Refused("other_seat")
         if owner != seat:
             self.tokens[seat] = self.new_token()  # a new device for the seat; an old token no longer fits
-        s.hello, s.sent, s.shown = True, "", ()
+        if s.link is not None:  # the device that held the seat until now (if it still listens)
+            self.send(s.link, protocol.encode("bye", why="replaced"))
+            self.close(s.link)
+        s.link, s.away, s.sent, s.shown = link, False, "", ()
         self.send(link, protocol.encode("welcome", seat=seat, token=self.tokens[seat],
                                         table=self.session.save_id, game=self.session.game_id))
 
@@ -185,7 +198,7 @@ class HostTable:
         devices = self.devices()
         players = tuple((p["name"], p["kind"], p.get("level")) for p in self.session.players)
         for seat, s in self.seats.items():
-            if s.link is None or not s.hello or not self.session.is_remote(seat):
+            if s.link is None or not self.session.is_remote(seat):
                 continue
             shown = (n, tuple(devices), players)
             if shown == s.shown:

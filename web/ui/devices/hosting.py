@@ -39,7 +39,7 @@ class HostControl:
     def __init__(self, app):
         self.app = app
         self.session = app.session
-        self.table = HostTable(self.session, net.send, new_token, tokens=self._read_tokens())
+        self.table = HostTable(self.session, net.send, net.close, new_token, tokens=self._read_tokens())
         self.opened = True  # the panel: open at the start, and after a reload, to pair every device
         self.shown = None  # the code on the screen: {"seat", "code", "qr"}
         self.typed = ""  # an answer code pasted into the panel
@@ -99,8 +99,7 @@ class HostControl:
     def stop(self) -> None:
         """The host leaves the table: every device is told, every link closed."""
         for seat in list(self.table.seats):
-            for link in self.table.release(seat, "host_left"):
-                net.close(link)
+            self.table.release(seat, "host_left")
 
     # ----------------------------------------------------------- commands
     def cmd_dev_open(self, arg, el, ev):
@@ -127,8 +126,7 @@ class HostControl:
         if self.app.devices is not self:
             net.close(link)
             return
-        for stale in self.table.offered(seat, link, code):
-            net.close(stale)
+        self.table.offered(seat, link)
         self.shown, self.typed, self.note = {"seat": seat, "code": code, "qr": net.qr(code)}, "", ""
         self.redraw()
 
@@ -175,8 +173,7 @@ class HostControl:
             return
         seat, value = int(arg), str(el.value)
         if value != "remote":
-            for link in self.table.release(seat, "seat_taken"):
-                net.close(link)
+            self.table.release(seat, "seat_taken")
             self._write_tokens()
             if self.shown and self.shown["seat"] == seat:
                 self.shown = None
@@ -193,8 +190,7 @@ class HostControl:
         if self.app.devices is not self:
             return
         if what == "open":
-            for stale in self.table.opened(link):
-                net.close(stale)
+            self.table.opened(link)
             self.redraw()
         elif what == "message":
             self.on_message(link, data)

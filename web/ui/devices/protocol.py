@@ -74,9 +74,9 @@ def read_guest(text, seat: int) -> dict:
     kind = msg.get("k")
     if kind not in KINDS_FROM_GUEST:
         raise Refused("unknown_kind")
-    if "seat" in msg and msg["seat"] != seat:
-        raise Refused("wrong_seat")
-    fields = set(msg) - {"v", "k"}
+    if "seat" in msg and (msg["seat"] != seat or not _is_int(msg["seat"])):
+        raise Refused("wrong_seat")  # a guest may name its own seat, never another
+    fields = set(msg) - {"v", "k", "seat"}
     if fields != KINDS_FROM_GUEST[kind]:
         raise Refused("malformed")
     if kind == "hello":
