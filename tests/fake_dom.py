@@ -124,6 +124,12 @@ class _Module(types.ModuleType):
     def attach_pan_zoom(self, svg_id, pz):
         pass  # no board to drag on a page without a browser
 
+    def location_hash(self):
+        return ""  # no "#join" in the address
+
+    def warn(self, text):
+        pass
+
 
 dom = _Module("ui.dom")
 

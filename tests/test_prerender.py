@@ -64,7 +64,7 @@ def test_the_form_names_a_control_for_all_the_model_holds(lang):
         assert form["seats"] == {str(n) for n in range(spec.min_seats, spec.max_seats + 1)}
         levels = {f"bot:{lv}" for lv in engine.bots.LEVELS[game_id]}
         for i in range(spec.max_seats):
-            assert f"name-{i}" in form and form[f"kind-{i}"] == {"human"} | levels
+            assert f"name-{i}" in form and form[f"kind-{i}"] == {"human", "remote"} | levels
         for opt in spec.options:
             if opt.kind == "subset":
                 assert form[f"sub-{opt.id}"] == {json.dumps(v) for v in opt.values}
