@@ -85,8 +85,11 @@ class GuestControl:
             if status is not None and other != seat and other < len(msg["players"]):
                 details[other] = panel.mark(self.t, status) + (details.get(other) or "")
         modal, reading = app.overlay(view, ctx)
+        bar = panel.guest_bar(self.t, self.host_away)
+        if modal and bar:  # the result (or the rules) up: the host's silence is said on top of it
+            modal, bar = bar + modal, ""
         html = table.render_frame(view, ctx, body, can_undo=False, thinking=None, message=app.message,
-                                  details=details, bar=panel.guest_bar(self.t, self.host_away), prompt=prompt,
+                                  details=details, bar=bar, prompt=prompt,
                                   since=since, log_opened=app.log_opened(), export=False)
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
         if hasattr(app.screen, "after_render"):
