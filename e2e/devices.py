@@ -95,6 +95,8 @@ def start_join(guest):
     if page.locator("#join-again").count():
         page.click("#join-again")
     elif not page.locator("#join-code").count():
+        if page.locator("body[data-ready=guest]").count():
+            page.click("#menu")  # leave the table (the dialog is accepted), back to the lobby
         page.click("#join-open")
     page.wait_for_selector("#join-code")
 

@@ -50,8 +50,8 @@ def host_panel(t, players: list, statuses: list, levels: list[str], level_word, 
         status = statuses[seat]
         state = h('<span class="dev-status dev-{}">{}</span>', status, t(STATUS_WORD[status])) if status else ""
         pair = ""
-        if status is not None and status != HERE:
-            label = t("dev.repair") if status in (PAIRING, AWAY) else t("dev.pair")
+        if status is not None:  # a connected device too may need a new code (another phone)
+            label = t("dev.pair") if status == WAITING else t("dev.repair")
             pair = button(label, cmd="dev-pair", arg=seat, id=f"dev-pair-{seat}",
                           cls="primary" if status == WAITING else None)
         rows.append(h('<li class="dev-seat" data-seat="{}"><div class="dev-line">{}{}</div>'
