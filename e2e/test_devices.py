@@ -8,19 +8,17 @@ drop out, reload, and a host that reloads.  One browser for the file."""
 from __future__ import annotations
 
 import json
-import sys
 import time
 
 import pytest
 
 from . import positions as P
+from .axe import violations
+from .conftest import ARGS, CHROMIUM
 from .devices import (HOST, PHONE, SMALL_PHONE, TABLET, Device, check_received, host_state, open_code,
                       pair_by_camera, pair_by_text, start_join)
 from .test_fingers import SMALL, TAP
 from .test_kutschfahrt import answer, check_secrets
-
-sys.path.insert(0, str(P.__file__).rsplit("/", 2)[0] + "/scripts")
-from chromium import ARGS, CHROMIUM  # noqa: E402
 
 NO_SIDEWAYS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 MOVES = "speeltafelApp.session.state.actions.length"
@@ -196,6 +194,14 @@ def test_kutschfahrt_with_four_devices_and_two_bots_to_the_end(table, camera):
         guest.page.wait_for_selector(".result")  # every device sees the end
         assert check_received(guest.received(), seat, save) > 3
     fits_fingers(carla.page, "the result at 360 px")
+    # Daan's tablet goes silent: every screen says so, Carla's phone too
+    paused = daan.context.new_cdp_session(daan.page)
+    paused.send("Debugger.enable")
+    paused.send("Debugger.pause")
+    carla.page.wait_for_selector('.player .dev-mark.dev-away')
+    assert "Daan" in carla.page.locator(".player", has=carla.page.locator(".dev-away")).inner_text()
+    host.page.wait_for_selector(".player .dev-mark.dev-away")
+    paused.send("Debugger.resume")
     print(f"pairing {times} s, game {time.time() - paired:.1f} s, "
           f"{len(json.loads(save)['actions'])} moves")
 
@@ -249,6 +255,8 @@ def test_thurn_taxis_on_two_devices_a_guest_drops_out_reloads_and_rejoins(table)
                           and v["seat"] == 0)
     resume(host, with_kinds(state, ["human", "remote"]))
     host.page.wait_for_selector(".devices #dev-pair-1")
+    open_code(host, 1)
+    assert violations(host.page) == []  # the devices panel with a code on it
     pair_by_text(host, bram, 1)
     token = host.page.evaluate("speeltafelApp.devices.table.tokens.get(1)")
     # Bram's phone goes silent (its page stops, as a locked screen or a lost
@@ -305,6 +313,7 @@ def test_carcassonne_on_two_devices_the_host_reloads_and_another_device_takes_th
     host.page.wait_for_selector(".devices #dev-pair-1")
     start_join(carla)
     fits_fingers(carla.page, "the join screen at 360 px")
+    assert violations(carla.page) == []
     pair_by_text(host, carla, 1)
     to_act, n, _ = now(host)
     synced(carla, n)

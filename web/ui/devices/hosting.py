@@ -142,7 +142,7 @@ class HostControl:
         if ev != "click":
             return
         try:
-            text = await net.scan({k: self.t("scan." + k) for k in ("title", "hint", "cancel")})
+            text = await net.scan(self.t)
         except net.NetError as err:
             self.error = self._why(err.key)
             self.redraw()

@@ -120,7 +120,7 @@ class GuestControl:
             return
         await self._net()
         try:
-            text = await net.scan({k: self.t("scan." + k) for k in ("title", "hint", "cancel")})
+            text = await net.scan(self.t)
         except net.NetError as err:
             self.error = self.t(explain(err.key))
             self.render()

@@ -79,8 +79,10 @@ def qr(text: str) -> str:
     return str(_module.qr(text))
 
 
-async def scan(words: dict) -> str | None:
-    """A code read with the camera (None: the player cancelled)."""
+async def scan(t) -> str | None:
+    """A code read with the camera (None: the player cancelled); `t` words
+    the camera's overlay (scan.title, scan.hint, scan.cancel)."""
+    words = {k: t("scan." + k) for k in ("title", "hint", "cancel")}
     found = await _call(_module.scan(to_js(words, dict_converter=js.Object.fromEntries)))
     return None if found is None else str(found)
 
