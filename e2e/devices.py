@@ -58,9 +58,16 @@ class Device(Tab):
         self.context.route("**/*", self._route)
         self._new_page()
 
-    def received(self) -> list[dict]:
-        """Every message this page's data channels received since it loaded."""
-        return [json.loads(t) for t in self.page.evaluate("window.__received || []")]
+    def received(self, table: str | None = None) -> list[dict]:
+        """Every message this page's data channels received since it loaded;
+        with `table` (a host's save id) only those from joining that table on."""
+        out, keep = [], table is None
+        for m in (json.loads(t) for t in self.page.evaluate("window.__received || []")):
+            if m["k"] == "welcome" and table is not None:
+                keep = m["table"] == table
+            if keep:
+                out.append(m)
+        return out
 
 
 def write_camera(path, gray: bytes, size: int) -> None:
@@ -157,7 +164,8 @@ def check_received(received: list[dict], seat: int, final_save: str) -> int:
     for m in tables:
         assert m["seat"] == seat
         view, legal = views[m["view"]["moves"]]
-        assert m["view"] == view, f"seat {seat} was sent a view that is not its own at move {m['view']['moves']}"
+        differ = sorted(k for k in set(view) | set(m["view"]) if view.get(k) != m["view"].get(k))
+        assert m["view"] == view, f"seat {seat} was sent a view that is not its own at move {m['view']['moves']}: {differ}"
         assert m["legal"] == legal
     for m in received:
         assert m["k"] in ("welcome", "table", "refused", "bye")

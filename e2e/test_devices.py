@@ -58,13 +58,21 @@ def table(browser, site):
     for d in made.values():
         d.page.goto(d.site)
     for d in made.values():
-        d.wait("lobby")
+        try:
+            d.wait("lobby")
+        except Exception:
+            if not d.crashes:
+                raise
+            d.rebooted += 1  # the renderer's rare crash while booting (conftest.Tab._boot): once more
+            d._new_page()
+            d.open()
     print(f"4 pages booted in {time.time() - started:.1f} s")
     yield made
     try:
         for d in made.values():
             assert d.foreign == [], f"a page asked another host: {d.foreign[:3]}"
             assert d.errors == [], f"errors on a page: {d.errors[:3]}"
+            assert d.crashes == d.rebooted, "the browser's renderer crashed during the test"
     finally:
         for d in made.values():
             d.close()
@@ -146,8 +154,9 @@ def test_kutschfahrt_with_four_devices_and_two_bots_to_the_end(table, camera):
         if over:
             break
         acting = [s for s in to_act if s in pages]
-        if not acting:  # the bots play at instant pace
-            host.page.wait_for_function(f"{MOVES} > {n} || speeltafelApp.session.state.is_over()")
+        if not acting:  # the bots play at instant pace, until a device is asked
+            host.page.wait_for_function("""() => { const s = speeltafelApp.session.state;
+                return s.is_over() || s.to_act().toJs().some(seat => seat < 4); }""")
             continue
         seat = acting[0]
         page = pages[seat]
@@ -170,7 +179,7 @@ def test_kutschfahrt_with_four_devices_and_two_bots_to_the_end(table, camera):
             tried = n
         asked = page.evaluate("speeltafelApp.guest.msg.get('n')") if seat in guests else None
         claim = page.locator('#screen .kr-actions [data-arg="mode:claim"]')
-        if claim.count() and seat in guests and step > 12:
+        if claim.count() and refused:  # then the first to hold a goal item on their turn claims: the end
             claim.click()
             page.locator('#screen .kr-actions [data-arg^="confirm:"]').first.click()
             page.click("#kr-confirm-yes")
@@ -192,7 +201,7 @@ def test_kutschfahrt_with_four_devices_and_two_bots_to_the_end(table, camera):
     save = host.state_json()
     for seat, guest in guests.items():
         guest.page.wait_for_selector(".result")  # every device sees the end
-        assert check_received(guest.received(), seat, save) > 3
+        assert check_received(guest.received(host.page.evaluate("speeltafelApp.session.save_id")), seat, save) > 3
     fits_fingers(carla.page, "the result at 360 px")
     # Daan's tablet goes silent: every screen says so, Carla's phone too
     paused = daan.context.new_cdp_session(daan.page)
@@ -270,7 +279,8 @@ def test_thurn_taxis_on_two_devices_a_guest_drops_out_reloads_and_rejoins(table)
     cdp.send("Debugger.disable")
     host.page.wait_for_selector(".player .dev-mark.dev-here")
     bram.page.wait_for_function("!speeltafelApp.guest.host_away")
-    received = bram.received()
+    here = host.page.evaluate("speeltafelApp.session.save_id")
+    received = bram.received(here)
     # Bram's phone reloads: it rejoins its seat with a new code, and its token
     bram.page.reload()
     bram.wait("lobby")
@@ -285,7 +295,7 @@ def test_thurn_taxis_on_two_devices_a_guest_drops_out_reloads_and_rejoins(table)
     assert checked and steps > 10
     for d in (host, bram):
         d.page.wait_for_selector(".result")
-    assert check_received(received + bram.received(), 1, host.state_json()) > 5
+    assert check_received(received + bram.received(here), 1, host.state_json()) > 5
 
 
 CC_CHOOSE = """() => {
@@ -321,14 +331,14 @@ def test_carcassonne_on_two_devices_the_host_reloads_and_another_device_takes_th
     assert carla.page.locator(".cc-drawn .cc-mini").count() == 1  # her own tile in hand
     tap(host, carla.page, CC_CHOOSE, [])  # her square
     tap(host, carla.page, CC_CHOOSE, [])  # placed
-    received = carla.received()
     # the host reloads: the game resumes from its save, a new code is offered
     host.page.reload()
     host.wait("table")
     host.page.wait_for_selector(".devices #dev-pair-1")
     carla.page.wait_for_selector("#join-again")  # her screen says the host does not answer
     pair_by_text(host, carla, 1)
-    received += carla.received()
+    here = host.page.evaluate("speeltafelApp.session.save_id")
+    received = carla.received(here)  # her page stayed: every message of this table
     # Carla's phone is gone (its page closed): Daan's tablet takes the seat, a new device
     token = host.page.evaluate("speeltafelApp.devices.table.tokens.get(1)")
     save_before = host.state_json()
@@ -355,4 +365,4 @@ def test_carcassonne_on_two_devices_the_host_reloads_and_another_device_takes_th
     host.page.wait_for_selector(".result")
     save = host.state_json()
     assert check_received(received, 1, save) > 1
-    assert check_received(daan.received(), 1, save) >= 1
+    assert check_received(daan.received(here), 1, save) >= 1
