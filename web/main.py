@@ -1,17 +1,18 @@
 """Entry point of the page: start the table once Python is up.
 
-Any failure while starting is shown to the player by the boot screen
-instead of leaving a spinner that never ends."""
+The app is imported a module at a time (ui/stepwise.py), so the lobby
+already on the screen answers taps while Python starts.  Any failure while
+starting is shown to the player by the boot screen instead of leaving a
+spinner that never ends."""
 
 import js
 
 try:
-    from ui import stdlib_guard
+    from ui import stdlib_guard, stepwise
 
     stdlib_guard.install()  # before the table's imports, so tests see every miss
-    from ui.app import start
-
-    start()
+    app = await stepwise.load("ui.app")  # noqa: F704  (PyScript runs this file with top-level await)
+    app.start()
 except Exception as err:  # the boot screen says what went wrong
     js.window.speeltafelBoot.fail(f"{type(err).__name__}: {err}")
     raise

@@ -35,12 +35,12 @@ SECTION = "#"  # a section's id in a link ("#turn"); item ids never start with i
 @lru_cache(maxsize=None)
 def source(game_id: str) -> dict:
     """The game's rules.json as found beside its screen ({} when it has none)."""
-    from .screens import screen_module
+    from .screens import folder
 
-    module = screen_module(game_id) if game_id else None
-    if module is None or not getattr(module, "__file__", None):
+    where = folder(game_id)
+    if where is None:
         return {}
-    path = Path(module.__file__).resolve().parent / "rules.json"
+    path = where / "rules.json"
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):

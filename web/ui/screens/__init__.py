@@ -21,6 +21,7 @@ never decides a rule.  Adding a game's screen touches no shared file.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from pathlib import Path
 
 _ROOTS = ["ui.screens"]
@@ -32,25 +33,42 @@ def discover(package: str) -> None:
         _ROOTS.append(package)
 
 
-def screen_module(game_id: str):
-    """The game's screen package, or None when it has none (not playable here)."""
+def _spec(game_id: str):
+    """Where the game's screen package is, without running it (the lobby
+    needs only to know it is there: importing every screen is a third of
+    the page's start-up), or None when it has none."""
     for root in _ROOTS:
         name = f"{root}.{game_id}"
         try:
-            return importlib.import_module(name)
-        except ModuleNotFoundError as err:
-            if err.name != name:
+            spec = importlib.util.find_spec(name)
+        except ModuleNotFoundError as err:  # the root package itself is missing
+            if not name.startswith(err.name or "?"):
                 raise
+            continue
+        if spec is not None:
+            return spec
     return None
+
+
+def screen_module(game_id: str):
+    """The game's screen package (imported now), or None when it has none (not playable here)."""
+    spec = _spec(game_id)
+    return importlib.import_module(spec.name) if spec else None
+
+
+def folder(game_id: str) -> Path | None:
+    """The folder of the game's screen package (its words.json, rules.json), or None."""
+    spec = _spec(game_id) if game_id else None
+    if spec is None or not spec.origin:
+        return None
+    return Path(spec.origin).resolve().parent
 
 
 def words_path(game_id: str) -> Path | None:
     """The game's words.json (beside its screen), or None."""
-    module = screen_module(game_id) if game_id else None
-    if module is None or not getattr(module, "__file__", None):
-        return None
-    return Path(module.__file__).resolve().parent / "words.json"
+    where = folder(game_id)
+    return where / "words.json" if where else None
 
 
 def playable(game_ids) -> list[str]:
-    return [g for g in game_ids if screen_module(g) is not None]
+    return [g for g in game_ids if _spec(g) is not None]

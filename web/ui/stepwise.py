@@ -1,0 +1,86 @@
+"""Import the app a module at a time, letting the page answer in between.
+
+`import ui.app` runs some forty modules in one go: on a slow phone that is
+one task of more than a second, and a tap on the prerendered lobby waits for
+all of it (issue 26).  `load("ui.app")` imports the same modules, the
+deepest first, with a pause for the browser after each, so no single task
+holds more than one module.  Which modules a module needs is read from its
+top-level import lines (an import inside a function runs later, when
+called); only the app's own packages are walked, the standard library is
+imported as Python does it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import importlib.util
+import os
+import re
+import sys
+
+ROOTS = ("engine", "ui")
+# top-level `import a.b` and `from .x import (y, z)` lines (not indented)
+_IMPORT = re.compile(r"^(?:import\s+([\w.]+)|from\s+(\.*[\w.]*)\s+import\s+(\([^)]*\)|[^\n#]+))", re.M)
+
+
+def _ours(name: str) -> bool:
+    return name.split(".")[0] in ROOTS
+
+
+def source_file(name: str) -> str | None:
+    """The file of module `name` on sys.path, found without importing
+    anything (finding a module through importlib runs its parent package)."""
+    parts = name.split(".")
+    for entry in sys.path:
+        base = os.path.join(entry or ".", *parts)
+        for path in (base + ".py", os.path.join(base, "__init__.py")):
+            if os.path.isfile(path):
+                return path
+    return None
+
+
+def needs(name: str) -> list[str]:
+    """The app's modules that module `name` imports at its top level, in order."""
+    path = source_file(name)
+    if path is None:
+        return []
+    package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    found = []
+    for plain, source_module, names in _IMPORT.findall(source):
+        if plain:
+            candidates = [plain]
+        else:
+            base = importlib.util.resolve_name(source_module, package) if source_module.startswith(".") else source_module
+            candidates = [base] + [f"{base}.{n.split(' as ')[0].strip()}" for n in names.strip("()").split(",") if n.strip()]
+        for candidate in candidates:
+            parts = candidate.split(".")
+            for i in range(1, len(parts) + 1):  # a.b.c needs a and a.b first
+                module = ".".join(parts[:i])
+                if _ours(module) and module not in found and module != name and source_file(module):
+                    found.append(module)
+    return found
+
+
+async def load(name: str, pause=lambda: asyncio.sleep(0)):
+    """Import module `name` and everything of the app it needs, one module a
+    step with `await pause()` after each; the module, as `import_module` gives it."""
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(module):  # depth first: a module after the modules it needs
+        if module in seen:
+            return
+        seen.add(module)
+        for other in needs(module):
+            visit(other)
+        order.append(module)
+
+    visit(name)
+    for module in order:
+        if module not in sys.modules:
+            importlib.import_module(module)
+            await pause()
+    return sys.modules[name]
