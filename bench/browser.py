@@ -4,6 +4,8 @@
         [--parts start,size,lighthouse,bots,stalls] [--lighthouse-runs 3]
     PYTHONPATH=. .venv/bin/python bench/browser.py --parts draw [--draws 30]
     PYTHONPATH=. .venv/bin/python bench/browser.py --parts waits [--rounds 20] [--paces instant,fast,normal,slow]
+    .venv/bin/python bench/browser.py --parts tasks [--runs 5] [--before /tmp/before-26s]
+    PYTHONPATH=. .venv/bin/python bench/browser.py --parts memory [--memory-games carcassonne:5,kutschfahrt:10]
 
 1. Start-up, cold (new profile) and warm (files from the service worker), beside
    a bare PyScript page on the same runtime as Pyodide ships it (its whole stdlib)
@@ -24,6 +26,10 @@
    until the table is drawn with the human able to act again, 1 human + bots
    of the default level (4-player Carcassonne, 4-player Thurn und Taxis,
    6-player Kutschfahrt).
+8. (tasks) The main thread's long tasks while the page starts, from a trace
+   (CPU time x4) and from Lighthouse: bench/start_tasks.py.
+9. (memory) Renderer memory after long games, three in a row, against the
+   bare page: bench/memory.py.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from chromium import ARGS, CHROMIUM  # noqa: E402
 from serve import serve  # noqa: E402
@@ -369,6 +376,9 @@ def main():
     parser.add_argument("--draws", type=int, default=30, help="draw: drawings timed per table")
     parser.add_argument("--rounds", type=int, default=20, help="waits: waits timed per game and pace")
     parser.add_argument("--paces", default="instant,fast,normal,slow", help="waits: the bots' paces")
+    parser.add_argument("--before", default="", help="tasks, memory: an older build's dist/ to measure beside")
+    parser.add_argument("--memory-games", default="carcassonne:5,kutschfahrt:10", help="memory: game:seats,...")
+    parser.add_argument("--memory-rounds", type=int, default=3, help="memory: games in a row in one page")
     parser.add_argument("--levels", default="", help="bot levels to time/stall-test (default all)")
     parser.add_argument("--games", default="", help="games for the bot parts (default all)")
     parser.add_argument("--cpu-slowdown", type=float, default=1,
@@ -436,6 +446,24 @@ def main():
         if "waits" in parts:
             for row in wait_times(browser, table_url, args.rounds, args.paces.split(",")):
                 print(json.dumps(row), flush=True)
+        urls = {"table": table_url}  # tasks and memory: this build, and an older one beside
+        if args.before:
+            before_server, urls["before"] = serve(Path(args.before), 0, "/speeltafel/")
+        if "tasks" in parts:
+            import start_tasks
+
+            for row in start_tasks.trace_rows(browser, urls, args.runs):
+                print(json.dumps(row), flush=True)
+            for name, url in urls.items():
+                print(json.dumps({"build": name, **(start_tasks.lighthouse_tasks(LIGHTHOUSE, CHROMIUM, url) or {})}),
+                      flush=True)
+        if "memory" in parts:
+            import memory
+
+            for name, url in urls.items():
+                for row in memory.memory_rows(p, url, bare_url, memory.parse_games(args.memory_games),
+                                              args.memory_rounds):
+                    print(json.dumps({"build": name, **row}), flush=True)
         browser.close()
     table_server.shutdown()
     bare_server.shutdown()

@@ -146,7 +146,9 @@ class Game:
     """One game as a plugin: its spec and where the rest lives.
 
     `state`: "module:Class" of its `State`; `bots`: the module with `LEVELS`
-    and `think` (empty: only the random level); `sample`: "module:function"
+    and `think` (empty: only the random level); `levels`: the same names as
+    that module's `LEVELS`, so the lobby lists them without importing the
+    bots (a contract test keeps the two equal); `sample`: "module:function"
     of `sample_state(view, rng)`, a full state consistent with one seat's
     view (the hidden information dealt anew), for bots that search.
     Paths are imported on first use, so registering a game stays cheap."""
@@ -155,6 +157,7 @@ class Game:
     state: str
     bots: str = ""
     sample: str = ""
+    levels: tuple = ()
 
     @property
     def id(self) -> str:

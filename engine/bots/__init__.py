@@ -33,7 +33,7 @@ class _Levels(dict):
     def __missing__(self, game_id):
         if game_id not in GAMES:
             raise KeyError(game_id)
-        levels = list(getattr(_module(game_id), "LEVELS", None) or ["random"])
+        levels = list(plugin(game_id).levels or getattr(_module(game_id), "LEVELS", None) or ["random"])
         if levels[0] != "random":
             levels.insert(0, "random")
         self[game_id] = levels
