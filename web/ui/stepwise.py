@@ -64,13 +64,14 @@ def needs(name: str) -> list[str]:
     return found
 
 
-async def load(name: str, pause=lambda: asyncio.sleep(0)):
-    """Import module `name` and everything of the app it needs, one module a
-    step with `await pause()` after each; the module, as `import_module` gives it."""
+def plan(name: str) -> list[str]:
+    """The app's modules `name` needs, and `name` last: each after the
+    modules it imports (a submodule may come before its package: importing
+    it runs the package's __init__ first, in the same step)."""
     order: list[str] = []
     seen: set[str] = set()
 
-    def visit(module):  # depth first: a module after the modules it needs
+    def visit(module):  # depth first
         if module in seen:
             return
         seen.add(module)
@@ -79,7 +80,13 @@ async def load(name: str, pause=lambda: asyncio.sleep(0)):
         order.append(module)
 
     visit(name)
-    for module in order:
+    return order
+
+
+async def load(name: str, pause=lambda: asyncio.sleep(0)):
+    """Import module `name` and everything of the app it needs, one module a
+    step with `await pause()` after each; the module, as `import_module` gives it."""
+    for module in plan(name):
         if module not in sys.modules:
             importlib.import_module(module)
             await pause()
