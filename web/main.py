@@ -11,8 +11,10 @@ try:
     from ui import stdlib_guard, stepwise
 
     stdlib_guard.install()  # before the table's imports, so tests see every miss
-    app = await stepwise.load("ui.app")  # noqa: F704  (PyScript runs this file with top-level await)
+    # a performance mark per module names the step in a profile (bench/start_tasks.py)
+    app = await stepwise.load("ui.app", done=lambda module: js.performance.mark(f"import {module}"))  # noqa: F704
     app.start()
+    js.performance.mark("python lobby")
 except Exception as err:  # the boot screen says what went wrong
     js.window.speeltafelBoot.fail(f"{type(err).__name__}: {err}")
     raise

@@ -83,11 +83,13 @@ def plan(name: str) -> list[str]:
     return order
 
 
-async def load(name: str, pause=lambda: asyncio.sleep(0)):
+async def load(name: str, pause=lambda: asyncio.sleep(0), done=lambda module: None):
     """Import module `name` and everything of the app it needs, one module a
-    step with `await pause()` after each; the module, as `import_module` gives it."""
+    step: `done(module)` then `await pause()` after each; the module, as
+    `import_module` gives it."""
     for module in plan(name):
         if module not in sys.modules:
             importlib.import_module(module)
+            done(module)
             await pause()
     return sys.modules[name]
