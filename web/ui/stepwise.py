@@ -3,8 +3,9 @@
 `import ui.app` runs some forty modules in one go: on a slow phone that is
 one task of more than a second, and a tap on the prerendered lobby waits for
 all of it (issue 26).  `load("ui.app")` imports the same modules, the
-deepest first, with a pause for the browser after each, so no single task
-holds more than one module.  Which modules a module needs is read from its
+deepest first, with a pause for the browser after each, so a task holds
+one module (a package's submodule comes with the package's `__init__` and
+what that imports: Python runs a package before any module in it).  Which modules a module needs is read from its
 top-level import lines (an import inside a function runs later, when
 called); only the app's own packages are walked, the standard library is
 imported as Python does it.

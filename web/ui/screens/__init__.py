@@ -35,8 +35,8 @@ def discover(package: str) -> None:
 
 def _spec(game_id: str):
     """Where the game's screen package is, without running it (the lobby
-    needs only to know it is there: importing every screen is a third of
-    the page's start-up), or None when it has none."""
+    needs only to know it is there: importing every screen was a third of
+    the time the page took to import the app), or None when it has none."""
     for root in _ROOTS:
         name = f"{root}.{game_id}"
         try:
