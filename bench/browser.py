@@ -4,7 +4,7 @@
         [--parts start,size,lighthouse,bots,stalls] [--lighthouse-runs 3]
     PYTHONPATH=. .venv/bin/python bench/browser.py --parts draw [--draws 30]
     PYTHONPATH=. .venv/bin/python bench/browser.py --parts waits [--rounds 20] [--paces instant,fast,normal,slow]
-    .venv/bin/python bench/browser.py --parts tasks [--runs 5] [--before /tmp/before-26s]
+    .venv/bin/python bench/browser.py --parts tasks [--runs 5] [--before /tmp/before-26s] [--lighthouse-runs 0]
     PYTHONPATH=. .venv/bin/python bench/browser.py --parts memory [--memory-games carcassonne:5,kutschfahrt:10]
 
 1. Start-up, cold (new profile) and warm (files from the service worker), beside
@@ -454,7 +454,7 @@ def main():
 
             for row in start_tasks.trace_rows(browser, urls, args.runs):
                 print(json.dumps(row), flush=True)
-            for name, url in urls.items():
+            for name, url in urls.items() if args.lighthouse_runs else ():
                 print(json.dumps({"build": name, **(start_tasks.lighthouse_tasks(LIGHTHOUSE, CHROMIUM, url) or {})}),
                       flush=True)
         if "memory" in parts:
