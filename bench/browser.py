@@ -131,12 +131,16 @@ LH_AUDITS = {"fcp_ms": "first-contentful-paint", "lcp_ms": "largest-contentful-p
              "bytes": "total-byte-weight"}
 
 
+def ensure_lighthouse():
+    if not LIGHTHOUSE.exists():  # the bench's own tools, pinned in bench/package.json
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT / "bench", check=True)
+
+
 def lighthouse(url, preset, runs):
     """Median Lighthouse figures over `runs` runs with Debian's chromium (no
     download): the mobile profile (Lighthouse's default: simulated slow 4G,
     4x slower CPU) or the desktop one."""
-    if not LIGHTHOUSE.exists():  # the bench's own tools, pinned in bench/package.json
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT / "bench", check=True)
+    ensure_lighthouse()
     results = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as tmp:
@@ -454,6 +458,8 @@ def main():
 
             for row in start_tasks.trace_rows(browser, urls, args.runs):
                 print(json.dumps(row), flush=True)
+            if args.lighthouse_runs:
+                ensure_lighthouse()
             for name, url in urls.items() if args.lighthouse_runs else ():
                 print(json.dumps({"build": name, **(start_tasks.lighthouse_tasks(LIGHTHOUSE, CHROMIUM, url) or {})}),
                       flush=True)
