@@ -25,11 +25,63 @@ class Element:
         self.checked = False
 
 
+class FakeJournal:
+    """web/journal.js over a dict, shared by the tabs of one "browser": each
+    request is carried out when it is made (as the browser starts it), its
+    answer comes when awaited.  `fail`: every request fails; `records`:
+    save id -> {"text", "rev"}."""
+
+    def __init__(self):
+        self.records: dict[str, dict] = {}
+        self.current = None
+        self.fail = False
+        self.puts = 0
+
+    async def _answer(self, value):
+        return value
+
+    def load(self):
+        if self.fail:
+            return self._answer({"error": "UnknownError"})
+        games = [{"id": k, "text": r["text"], "rev": r["rev"]} for k, r in self.records.items()]
+        return self._answer({"games": games, "current": self.current})
+
+    def put(self, save_id, text, rev):
+        self.puts += 1
+        if self.fail:
+            return self._answer({"error": "QuotaExceededError"})
+        now = self.records.get(save_id)
+        at = now["rev"] if now else 0
+        if at != rev:
+            return self._answer({"ok": False, "rev": at, "text": now["text"] if now else None})
+        self.records[save_id] = {"text": text, "rev": rev + 1}
+        self.current = save_id
+        return self._answer({"ok": True, "rev": rev + 1})
+
+    def remove(self, save_id):
+        if self.fail:
+            return self._answer({"error": "UnknownError"})
+        self.records.pop(save_id, None)
+        if self.current == save_id:
+            self.current = None
+        return self._answer({"ok": True})
+
+    def set_current(self, save_id):
+        if not self.fail:
+            self.current = save_id
+        return self._answer({"error": "UnknownError"} if self.fail else {"ok": True})
+
+    def text(self, save_id):
+        record = self.records.get(save_id)
+        return record["text"] if record else None
+
+
 class Page:
     """The state of one fake tab."""
 
-    def __init__(self, backend, lang="nl-NL", now=1_700_000_000_000):
+    def __init__(self, backend, lang="nl-NL", now=1_700_000_000_000, journal=None):
         self.backend = backend
+        self.journal = journal  # a FakeJournal, or None: no IndexedDB
         self.lang = lang
         self.now = now
         self.elements = {"app": Element("app")}
@@ -43,6 +95,8 @@ class Page:
         self.fetched = []  # urls asked for with fetch_text
         self.fetch_fails = False
         self.keys = None  # the app's handler of keys pressed on the page (dom.on_keys)
+        self.unsafe = None  # the app's answer to "would closing the page lose moves?" (dom.on_leave)
+        self.texts = {}  # element id -> words set with dom.set_text
 
 
 class _Module(types.ModuleType):
@@ -58,6 +112,15 @@ class _Module(types.ModuleType):
         if self.page.refuse_storage:
             raise RuntimeError("SecurityError: The operation is insecure.")
         return self.page.backend
+
+    def journal(self):
+        return self.page.journal
+
+    def set_text(self, element_id, text):
+        self.page.texts[element_id] = text
+
+    def on_leave(self, unsafe):
+        self.page.unsafe = unsafe
 
     def browser_language(self):
         return self.page.lang

@@ -168,7 +168,8 @@ def test_an_import_into_a_full_storage_says_so_and_keeps_the_rest():
         el = fake_dom.Element("import")
         el.value = save_text("carcassonne", 2, 60, seed=2)
         await app.cmd_save_import("", el, "change")
-        assert told(app) == ["saves.import_quota"] and app.message.startswith("Het geheugen")
+        assert told(app) == ["store.full", "saves.not_imported", "store.todo_full_lobby"]
+        assert app.message.startswith("Er is geen ruimte meer")
         assert backend.items == before
     run_async(main())
 
@@ -191,10 +192,13 @@ def test_a_browser_that_refuses_storage_still_plays_and_says_so():
         dom.page = page
         app = App()
         app.start()
-        assert page.ready == "lobby" and told(app) == ["boot.no_storage"]
-        assert app.message.startswith("Dieser Browser")
+        assert page.ready == "lobby" and told(app) == ["store.blocked", "store.lost_new", "store.todo_export_lobby"]
+        assert app.message.startswith("Dieser Browser lässt den Spieltisch")
         app.dispatch("lobby-start", "", None, "click")
+        # held for this page (another game may be opened and this one resumed), and said to be lost on closing
         assert page.ready == "table" and app.store.get(app.session.save_id) is not None
+        assert [key for key, _ in app.saving] == ["store.blocked", "store.lost_game", "store.todo_export"]
+        assert page.unsafe(), "closing the page would lose the game: the browser must ask first"
         app.stop_bots()
     run(scenario)
 

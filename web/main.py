@@ -13,7 +13,7 @@ try:
     stdlib_guard.install()  # before the table's imports, so tests see every miss
     # a performance mark per module names the step in a profile (bench/start_tasks.py)
     app = await stepwise.load("ui.app", done=lambda module: js.performance.mark(f"import {module}"))  # noqa: F704
-    app.start()
+    await app.start()  # noqa: F704  (the journal is read first: ui.app.start)
     js.performance.mark("python lobby")
 except Exception as err:  # the boot screen says what went wrong
     js.window.speeltafelBoot.fail(f"{type(err).__name__}: {err}")

@@ -15,9 +15,10 @@ import json
 import engine
 from engine.saves import SaveError
 
-from . import dom, lobby, pace, parts, prerender, rules, screens, startup, table, tabs
+from . import dom, lobby, pace, parts, prerender, rules, save_status, screens, startup, table, tabs
 from .bot_loop import BotLoop
 from .i18n import LANGS, Words, pick_lang
+from .journal import Journal
 from .lobby_cmds import LobbyCommands
 from .replay_cmds import ReplayCommands
 from .log_cmds import LogFolds
@@ -29,7 +30,10 @@ from .storage import MemoryBackend, SaveStore
 class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
     def __init__(self):
         self.boot_notices = []  # (key, params) said once the first screen is up
-        self.store = SaveStore(self._backend())
+        self.journal = Journal(dom.journal())  # every save on disk at once (ui/journal.py)
+        self.journal.listener = self.on_journal
+        backend, stand_in = self._backend()
+        self.store = SaveStore(backend, self.journal, stand_in)
         prefs = startup.read_prefs(self.store, dom.browser_language())
         if prefs.reset:
             self.boot_notices.append(("boot.prefs_reset", {}))
@@ -40,6 +44,9 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         self.told = ((), "")  # the notices on screen and their words, to word them again
         self.set_aside: dict[str, SaveError] = {}  # saves that failed to resume in this visit
         self.known_log = None  # the action log this tab last read from / wrote to its game's key
+        self.local_text = None  # the save localStorage holds for the game at the table, as last read or written
+        self.saving: list = []  # (key, params): where this game's moves are, while not all in localStorage
+        self.leaving = False  # "back to the lobby" asked with moves localStorage lacks: the warning is up
         self.conflict = False  # another tab played this game on: this tab saves nothing
         self.listed: set[str] = set()  # the saves the lobby shows
         self.model = None
@@ -62,21 +69,23 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
     # ------------------------------------------------------------- lifecycle
     def _backend(self):
         """localStorage, or a stand-in that keeps games for this page only
-        when the browser refuses storage (the player is told)."""
+        when the browser refuses storage (the player is told, see start)."""
         try:
             backend = dom.local_storage()
             int(backend.length)
-            return backend
+            return backend, False
         except Exception:  # noqa: BLE001 - SecurityError and friends
-            self.boot_notices.append(("boot.no_storage", {}))
-            return MemoryBackend()
+            return MemoryBackend(), True
 
     def start(self):
         """Reach the table of the game in progress or the lobby, whatever
-        the storage holds (see startup.py)."""
+        the storage holds (see startup.py).  The journal is read first
+        (`start()` below)."""
         dom.listen(dom.by_id("app"), self.dispatch)
         dom.on_storage(self.on_storage)
         dom.on_keys(self.on_key)
+        dom.on_leave(self.unsafe_to_leave)
+        self.store.status = self.store.probe()
         try:
             found = startup.resume(self.store, self.games())
         except Exception:  # noqa: BLE001 - the table must open; saves stay as they are
@@ -84,7 +93,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         self.set_aside.update(found.set_aside)
         notices = self.boot_notices + found.notices
         if found.session is not None:
-            self.enter_table(found.session, tabs.log_of(self.store.get(found.session.save_id)))
+            self.enter_table(found.session, found.text)
             if notices:
                 self.tell(*notices)
                 self.render_table()
@@ -130,13 +139,15 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         self.replay = self.offer = None
         self.screen = None
         self.conflict = False
+        self.saving, self.leaving = [], False
         self.store.set_current(None)
         self.words = Words(self.lang)
         if self.model is None or self.model["game"] not in self.games():
             form = startup.read_prefs(self.store, None).lobby
             self.model = startup.lobby_model(form, self.words, self.games())
+        notices = self.storage_notice() + list(notices)  # localStorage full or blocked: said first
         if boot:
-            notices = list(notices) + startup.damaged_notice(self.store.entries(self.set_aside))
+            notices += startup.damaged_notice(self.store.entries(self.set_aside))
         self.tell(*notices)
         self.render_lobby()
         dom.set_ready("lobby")
@@ -145,7 +156,8 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         entries = self.store.entries(self.set_aside)
         self.listed = {row["id"] for row in entries}
         html = lobby.render_lobby(self.model, entries, self.words, self.message, games=self.games(),
-                                  offer=self.offer, pace=self.pace, rejoin=parts.rejoin_name(self.store))
+                                  offer=self.offer, pace=self.pace, rejoin=parts.rejoin_name(self.store),
+                                  sizes=self.store.status == "full")
         dom.render(dom.by_id("app"), html)
 
     # --------------------------------------------------------------- messages
@@ -156,7 +168,8 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         self.told = (notices, self.message)
 
     def _word(self, key, params):
-        params = {k: self.words.why(v) if isinstance(v, SaveError) else v for k, v in params.items()}
+        params = {k: self.words.why(v) if isinstance(v, SaveError) else
+                  self.words.size(v) if isinstance(v, save_status.Size) else v for k, v in params.items()}
         return self.words.t(key, **params)
 
     def remember_lobby(self):
@@ -203,12 +216,13 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
             return self.words.t("table.nobody")
         return self.session.players[seat]["name"] if self.session else f"#{seat + 1}"
 
-    def enter_table(self, session: Session, known_log: list | None = None):
+    def enter_table(self, session: Session, text: str | None = None):
+        """Sit down at `session`, loaded from the save `text` (None: a new game)."""
         self.stop_bots()
         self.stop_devices()
         self.session = session
-        self.known_log = known_log
-        self.conflict = False
+        self.conflict = self.leaving = False
+        self.take_up(text)
         self.words = Words(self.lang, session.game_id, self.player_name)
         self.store.set_current(session.save_id)
         self.show_result = True
@@ -301,10 +315,13 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
             modal, reading = self.overlay(view, ctx)
         if self.devices is not None:  # how each remote seat's device is doing, under its name
             details = self.devices.mark(details)
+        if self.leaving and not self.conflict:
+            modal, reading = table.render_leave(ctx, [self._word(*n) for n in self.leave_notice()]), False
         if self.conflict:
             modal, bar = tabs.render_conflict(self.words), ""
+        message = "\n".join([self._word(*n) for n in self.saving] + ([self.message] if self.message else []))
         html = table.render_frame(view, ctx, body, can_undo=s.can_undo() and self.thinking is None
-                                  and not self.conflict, thinking=self.thinking, message=self.message,
+                                  and not self.conflict, thinking=self.thinking, message=message,
                                   details=details, bar=bar, prompt=prompt, hint=self.hint_shown(), since=since,
                                   pace=self.pace if s.has_bots() else None, log_opened=self.log_opened(),
                                   tools=self.devices.button() if self.devices else "")
@@ -313,7 +330,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         if hasattr(self.screen, "after_render") and shown.kind != HANDOFF:
             self.screen.after_render(dom.by_id("screen"))
         if modal and not reading and not panel:
-            dom.focus("conflict-reload" if self.conflict else
+            dom.focus("conflict-reload" if self.conflict else "leave-stay" if self.leaving else
                       "handoff-ok" if shown.kind == HANDOFF else "result-close")
         if self.devices is not None:
             self.devices.sync()  # each guest's device sees its seat's table as it is now
@@ -383,8 +400,20 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
             dom.focus("rules-open")
 
     def cmd_menu(self, arg, el, ev):
+        """Back to the lobby; first a warning if localStorage lacks moves of
+        the game (`arg` "anyway": the player read it and leaves)."""
+        if ev != "click":
+            return
+        if arg != "anyway" and self.leave_notice():
+            self.leaving = True
+            self.render_table()
+            return
+        self.show_lobby()
+
+    def cmd_leave_stay(self, arg, el, ev):
         if ev == "click":
-            self.show_lobby()
+            self.leaving = False
+            self.render_table()
 
     def cmd_handoff(self, arg, el, ev):
         if ev == "click" and self.session:
@@ -447,6 +476,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
     def cmd_note(self, arg, el, ev):
         if self.session and ev in ("input", "change"):
             self.session.set_note(int(arg), str(el.value))
+            dom.set_text("notes-count", table.notes_count(self.words, self.session.note(int(arg))))
             if ev == "change":
                 self.autosave()
 
@@ -489,8 +519,11 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
 
 
 
-def start():
+async def start():
+    """Open the table: the journal is read (web/journal.js began while the
+    runtime loaded, so this is a short wait), then start-up goes on."""
     app = App()
     dom.expose("speeltafelApp", app)
+    await app.journal.load()
     app.start()
     return app

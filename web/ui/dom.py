@@ -20,6 +20,37 @@ def local_storage():
     return js.window.localStorage
 
 
+class _Journal:
+    """The page's IndexedDB journal (web/journal.js) for ui/journal.py: each
+    call starts its request at once and returns a coroutine of the answer."""
+
+    def __init__(self, page_journal):
+        self.js = page_journal
+
+    @staticmethod
+    async def _answer(promise):
+        got = await promise
+        return got.to_py() if hasattr(got, "to_py") else got
+
+    def load(self):
+        return self._answer(self.js.load())
+
+    def put(self, save_id: str, text: str, rev: int):
+        return self._answer(self.js.put(save_id, text, rev))
+
+    def remove(self, save_id: str):
+        return self._answer(self.js.remove(save_id))
+
+    def set_current(self, save_id: str | None):
+        return self._answer(self.js.setCurrent(save_id))
+
+
+def journal():
+    """The journal's backend, or None where the page has none (journal.js not loaded)."""
+    page_journal = getattr(js.window, "speeltafelJournal", None)
+    return _Journal(page_journal) if page_journal else None
+
+
 def browser_language() -> str:
     return str(js.navigator.language or "")
 
@@ -85,6 +116,13 @@ def scroll_to(scroller_id: str, element_id: str) -> None:
     scroller, el = by_id(scroller_id), by_id(element_id)
     if scroller and el:
         scroller.scrollTop += el.getBoundingClientRect().top - scroller.getBoundingClientRect().top
+
+
+def set_text(element_id: str, text: str) -> None:
+    """Change the words of one element without drawing the page again (a counter)."""
+    el = by_id(element_id)
+    if el:
+        el.textContent = text
 
 
 def focus(element_id: str, caret: int | None = None) -> None:
@@ -303,6 +341,20 @@ def on_storage(callback) -> None:
     proxy = create_proxy(handler)
     _keep.append(proxy)
     js.window.addEventListener("storage", proxy)
+
+
+def on_leave(unsafe) -> None:
+    """Before the page closes or reloads, the browser asks the player to stay
+    while `unsafe()` says moves would be lost."""
+
+    def handler(event):
+        if unsafe():
+            event.preventDefault()
+            event.returnValue = ""
+
+    proxy = create_proxy(handler)
+    _keep.append(proxy)
+    js.window.addEventListener("beforeunload", proxy)
 
 
 def on_keys(callback) -> None:

@@ -88,6 +88,13 @@ class Words:
             template = FRAME[self.lang].get("illegal." + key) or FRAME[self.lang]["illegal.not_allowed"]
         return self.fill(template, reason)
 
+    def size(self, chars: int) -> str:
+        """How much storage `chars` characters take: kB, or MB above a million."""
+        if chars < 1_000_000:
+            return self.t("size.kb", n=max(1, -(-int(chars) // 1000)))
+        mb = f"{chars / 1_000_000:.1f}"
+        return self.t("size.mb", n=mb if self.lang == "en" else mb.replace(".", ","))
+
     def level(self, level: str) -> str:
         key = f"level.{level}"
         if key in FRAME[self.lang]:

@@ -54,11 +54,12 @@ def resolved_options(model: dict) -> dict:
 
 def render_lobby(model: dict | None, saves: list[dict], words: Words, message: str = "",
                  games: list[str] | None = None, offer: str | None = None,
-                 pace: str = paces.DEFAULT, rejoin: str | None = None) -> str:
+                 pace: str = paces.DEFAULT, rejoin: str | None = None, sizes: bool = False) -> str:
     """The whole lobby.  `games`: the games this table can show (default all);
     `offer`: a saved game whose replay is offered (just imported, finished);
     `pace`: the bots' pace (a preference of the device, not of the game);
-    `rejoin`: the name this device last played as on another's table."""
+    `rejoin`: the name this device last played as on another's table;
+    `sizes`: each saved game says its size (the storage is full)."""
     games = list(engine.GAMES) if games is None else games
     out = [render_header(words)]
     if message:
@@ -66,7 +67,7 @@ def render_lobby(model: dict | None, saves: list[dict], words: Words, message: s
     out.append(f'<div class="lobby">{render_join(words, rejoin)}')
     if model is not None and model["game"] in games:
         out.append(render_new_game(model, games, words, pace))
-    out.append(render_saves(saves, words, offer=offer))
+    out.append(render_saves(saves, words, offer=offer, sizes=sizes))
     out.append("</div>")
     return "".join(out)
 
@@ -239,9 +240,11 @@ def ago(words: Words, then_ms: float, now_ms: float | None = None) -> str:
     return words.t("time.days", n=minutes // (24 * 60))
 
 
-def render_saves(saves: list[dict], words: Words, now_ms: float | None = None, offer: str | None = None) -> str:
+def render_saves(saves: list[dict], words: Words, now_ms: float | None = None, offer: str | None = None,
+                 sizes: bool = False) -> str:
     """The saved games; a finished one may be replayed (`offer`: that one's
-    replay is offered first, e.g. right after importing it)."""
+    replay is offered first, e.g. right after importing it); `sizes`: each
+    says how much of the storage it takes, so the player knows what to delete."""
     out = [f'<section class="saves" aria-labelledby="saves-h"><h2 id="saves-h">{esc(words.t("saves.heading"))}</h2>']
     if not saves:
         out.append(f'<p class="empty">{esc(words.t("saves.none"))}</p>')
@@ -258,10 +261,13 @@ def render_saves(saves: list[dict], words: Words, now_ms: float | None = None, o
             spec = engine.GAMES[row["game"]]
             progress = words.t("saves.over") if row["over"] else words.t("saves.moves", n=row["moves"])
             offered = " offered" if row["over"] and row["id"] == offer else ""
+            where = [words.size(row["size"])] if sizes and row.get("size") else []
+            where += [words.t("saves.journal_only")] if row.get("journal_only") else []
+            where = "".join(f' · <span class="save-where">{esc(w)}</span>' for w in where)
             out.append(f'<li class="save{offered}" data-save="{sid}"><div class="save-title">'
                        f'{esc(spec.names.get(words.lang, row["game"]))}</div>'
                        f'<div class="save-info">{esc(", ".join(row["names"]))} · {esc(progress)} · '
-                       f'{esc(words.t("saves.last", when=ago(words, row["updated"], now_ms)))}</div>')
+                       f'{esc(words.t("saves.last", when=ago(words, row["updated"], now_ms)))}{where}</div>')
             verb = "saves.view" if row["over"] else "saves.resume"
             out.append(f'<button type="button" data-cmd="save-resume" data-arg="{sid}">{esc(words.t(verb))}</button>')
             if row["over"]:  # once over nothing is secret: every move may be seen again

@@ -1,6 +1,11 @@
 """Saved games at the table: resume, delete, export, import, autosave, and
 two tabs on one game (see tabs.py).
 
+Every save goes to the journal first (ui/journal.py: on disk at once), then
+to localStorage; while localStorage lacks the game as it is, the table says
+where its moves are and what to do (ui/save_status.py), and leaving it
+warns first.
+
 A part of `App` (ui/app.py), kept apart so each module holds one concern."""
 
 from __future__ import annotations
@@ -10,7 +15,8 @@ import re
 from engine import saves
 from engine.saves import SaveError
 
-from . import dom, tabs
+from . import dom, save_status, startup, tabs
+from .journal import CONFLICT
 from .session import Session
 from .storage import PREFIX, StorageFailed, StorageFull
 
@@ -24,14 +30,12 @@ class SaveCommands:
     def open_save(self, save_id: str) -> bool:
         """Sit down at a saved game; one that cannot go on is set aside
         (kept, listed as damaged) and the player is told why."""
-        text = self.store.get(save_id)
-        if text is None:
+        try:
+            session, text = startup.load(self.store, save_id)
+        except KeyError:
             self.show_lobby([("saves.missing", {})])
             return False
-        try:
-            session = Session.from_save(text, save_id)
-        except Exception as err:  # noqa: BLE001 - SaveError, or a rules bug on an odd save
-            error = err if isinstance(err, SaveError) else SaveError("damaged")
+        except SaveError as error:
             self.set_aside[save_id] = error
             self.show_lobby([("saves.resume_failed", {"why": error})])
             return False
@@ -39,19 +43,23 @@ class SaveCommands:
             self.show_lobby([("table.no_screen", {})])
             return False
         self.set_aside.pop(save_id, None)
-        self.enter_table(session, tabs.log_of(text))
+        self.enter_table(session, text)
         return True
 
     def cmd_save_delete(self, arg, el, ev):
         if ev == "click" and dom.confirm(self.words.t("saves.confirm_delete")):
+            full = self.store.status != "ok"
             self.store.delete(arg)
             self.set_aside.pop(arg, None)
+            if full:  # room made, or how much is left: said again
+                self.tell(*self.storage_notice())
             self.render_lobby()
 
     def cmd_save_export(self, arg, el, ev):
-        """Download the entry exactly as stored (a damaged one too)."""
+        """Download the entry exactly as stored (a damaged one too), from the
+        journal when it holds newer moves."""
         if ev == "click":
-            text = self.store.get(arg)
+            text = self.store.text(arg)
             if text is not None:
                 dom.download(f"speeltafel-{re.sub(r'[^A-Za-z0-9_-]', '_', arg)[:60]}.json", text)
 
@@ -89,32 +97,93 @@ class SaveCommands:
         save_id = self.store.new_id(dom.now_ms())
         try:
             self.store.put(save_id, text)
-        except StorageFull:
-            return [("saves.import_quota", {})]
-        except StorageFailed:
-            return [("saves.failed", {})]
+        except (StorageFull, StorageFailed):
+            notices = save_status.lobby_notice(self.store.status, False, self.room())
+            return [notices[0], ("saves.not_imported", {}), notices[2]]
         if over:
             self.offer = save_id
             return [("saves.imported_over", {})]
         return [("saves.imported", {})]
 
     def autosave(self):
-        """Save after every action; on a full storage keep the previous save.
-        Never over moves another tab made (see tabs.py)."""
+        """Save after every action: to the journal first (its write reaches the
+        disk while the table draws), then to localStorage.  Never over moves
+        another tab made (see tabs.py)."""
         s = self.session
         if not s:
             return
         if self.conflict or not tabs.may_write(self.store.get(s.save_id), self.known_log, s.state.actions):
             self.enter_conflict()
             return
+        text = s.to_json(dom.now_ms())
+        self.journal.write(s.save_id, text)
         try:
-            self.store.put(s.save_id, s.to_json(dom.now_ms()))
+            self.store.put(s.save_id, text)
             self.known_log = [list(entry) for entry in s.state.actions]
-            self.store.set_current(s.save_id)
-        except StorageFull:
-            self.tell(("saves.quota", {}))
-        except StorageFailed:
-            self.tell(("saves.failed", {}))
+            self.local_text = text
+        except (StorageFull, StorageFailed):
+            pass  # said by update_saving; the journal holds the moves
+        self.store.set_current(s.save_id)
+        self.update_saving()
+
+    def take_up(self, text: str | None):
+        """The table sits down at a game loaded from `text` (None: new): what
+        localStorage holds of it; a newer save from the journal is written
+        back to localStorage, and one the journal lacks goes to it."""
+        s = self.session
+        self.local_text = self.store.get(s.save_id)
+        self.known_log = tabs.log_of(self.local_text)
+        if text is not None and text != self.local_text and tabs.may_write(
+                self.local_text, self.known_log, tabs.log_of(text) or []):
+            try:
+                self.store.put(s.save_id, text)
+                self.local_text, self.known_log = text, tabs.log_of(text)
+            except (StorageFull, StorageFailed):
+                pass
+        if text is not None and not self.journal.holds(s.save_id, text):
+            self.journal.write(s.save_id, text)
+        self.update_saving()
+
+    def behind(self) -> int | None:
+        """Moves of the game at the table that localStorage lacks (save_status.unsaved)."""
+        return save_status.unsaved(self.session.state.actions, tabs.log_of(self.local_text))
+
+    def room(self):
+        return self.store.room() if self.store.status == "full" else None
+
+    def update_saving(self):
+        """What the table says about where this game's moves are (nothing while
+        localStorage holds them and has room)."""
+        self.saving = save_status.table_notice(self.store.status, self.journal.works, self.behind(), self.room())
+
+    def leave_notice(self) -> list:
+        """The warning before leaving this table ([]: nothing is left behind)."""
+        if not self.session or self.conflict:
+            return []
+        return save_status.leave_notice(self.store.status, self.journal.works, self.behind(), self.room())
+
+    def unsafe_to_leave(self) -> bool:
+        """Would closing the page now lose moves (in neither localStorage nor
+        the journal)?  The browser asks before it closes (dom.on_leave)."""
+        return bool(self.session and not self.conflict and self.behind() != 0 and not self.journal.works)
+
+    def storage_notice(self) -> list:
+        """What the lobby says on opening when localStorage is not ok."""
+        return save_status.lobby_notice(self.store.status, self.journal.works, self.room())
+
+    def on_journal(self, save_id: str, outcome: str):
+        """A journal write ended (ui/journal.py): another tab's game, a failure
+        to say, or the end of one."""
+        s = self.session
+        if s is None or s.save_id != save_id or self.conflict:
+            return
+        if outcome == CONFLICT:
+            self.enter_conflict()
+            return
+        before = self.saving
+        self.update_saving()
+        if self.saving != before:
+            self.render_table()
 
     # -------------------------------------------------------------- two tabs
     def on_storage(self, key, value):
@@ -129,6 +198,9 @@ class SaveCommands:
 
     def enter_conflict(self):
         self.conflict = True
+        self.leaving = False
+        if self.session:
+            self.journal.drop(self.session.save_id)
         self.stop_bots()
         self.tell(("tabs.conflict", {}))
         self.render_table()
@@ -143,7 +215,7 @@ class SaveCommands:
         if ev == "click" and self.session and self.conflict:
             self.session.save_id = self.store.new_id(dom.now_ms())
             self.conflict = False
-            self.known_log = None
+            self.known_log = self.local_text = None
             self.autosave()
             if not self.conflict:
                 self.tell(("saves.copied", {}))

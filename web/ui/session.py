@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import engine
 from engine import bots, saves
 
-from .savemeta import check_meta
+from .savemeta import MAX_NOTE, check_meta
 
 
 def _levels(game_id: str):
@@ -61,6 +61,7 @@ class Session:
         self.players = players
         self.save_id = save_id
         self.created = created
+        self.updated = 0  # when it was last saved (ms): every save counts up from it
         self.viewer: int | None = None  # the human who confirmed last and holds the device
         self.handoff_to: int | None = None  # a human who must confirm before seeing
         self.forward: int | None = None  # a human who stepped forward in an open window
@@ -87,6 +88,7 @@ class Session:
         state = saves.build(save)
         session = cls(state, meta["players"], save_id, meta["created"])
         session.notes = meta["notes"]
+        session.updated = meta["updated"]
         session.hints = meta["hints"]
         # with several humans nobody is assumed in front of the device after a
         # reload: whoever is next confirms first (settle asks for it); the
@@ -95,11 +97,14 @@ class Session:
         return session
 
     def to_json(self, now_ms: int) -> str:
+        """The save; its `updated` always counts up (even if the clock went
+        back), so of two saves of one game the newer is known (ui/journal.py)."""
+        self.updated = max(int(now_ms), int(self.updated) + 1)
         meta = {
             "players": self.players,
             "names": [p["name"] for p in self.players],
             "created": self.created or now_ms,
-            "updated": now_ms,
+            "updated": self.updated,
             "over": self.state.is_over(),
             "viewer": self.viewer,
             "notes": self.notes,
@@ -209,7 +214,7 @@ class Session:
     def set_note(self, seat: int, text: str) -> None:
         """Only the seat whose own view is on the screen writes its notes."""
         if self._shown == Shown(PRIVATE, seat):
-            self.notes[str(seat)] = text[:4000]
+            self.notes[str(seat)] = text[:MAX_NOTE]
 
     def confirm_handoff(self) -> None:
         """The human named on the hand-over screen has the device."""

@@ -38,6 +38,7 @@ class Prefs:
 @dataclass
 class Resumed:
     session: Session | None = None
+    text: str | None = None  # the save it was loaded from
     notices: list = field(default_factory=list)  # [(i18n key, params)]
     set_aside: dict = field(default_factory=dict)  # save id -> SaveError
 
@@ -149,6 +150,24 @@ def lobby_model(form: dict | None, words, games: list[str]) -> dict | None:
     return model
 
 
+def load(store, save_id: str) -> tuple[Session, str]:
+    """The game `save_id` from the newest of its copies that replays
+    (localStorage's and the journal's, ui/journal.py), and that copy's text.
+    Raises KeyError when there is none, else SaveError (the newest one's)
+    when none replays."""
+    error = None
+    for text in store.candidates(save_id):
+        try:
+            return Session.from_save(text, save_id), text
+        except SaveError as err:
+            error = error or err
+        except Exception:  # noqa: BLE001 - a rules bug on an odd save must not brick the table
+            error = error or SaveError("damaged")
+    if error is None:
+        raise KeyError(save_id)
+    raise error
+
+
 def resume(store, games: list[str]) -> Resumed:
     """The game in progress, if it can go on; otherwise it is set aside
     (its save untouched) and the player is told why."""
@@ -156,27 +175,22 @@ def resume(store, games: list[str]) -> Resumed:
     current = store.current()
     if current is None:
         return found
-    text = store.get(current)
-    if text is None:
+    try:
+        session, text = load(store, current)
+    except KeyError:
         store.set_current(None)
         found.notices.append(("boot.current_missing", {}))
         return found
-    try:
-        session = Session.from_save(text, current)
-    except SaveError as err:
-        error = err
-    except Exception:  # noqa: BLE001 - a rules bug on an odd save must not brick the table
-        error = SaveError("damaged")
-    else:
-        if session.game_id in games:
-            found.session = session
-            return found
+    except SaveError as error:
         store.set_current(None)
-        found.notices.append(("table.no_screen", {}))
+        found.set_aside[current] = error
+        found.notices.append(("boot.set_aside", {"why": error}))
+        return found
+    if session.game_id in games:
+        found.session, found.text = session, text
         return found
     store.set_current(None)
-    found.set_aside[current] = error
-    found.notices.append(("boot.set_aside", {"why": error}))
+    found.notices.append(("table.no_screen", {}))
     return found
 
 

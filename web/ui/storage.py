@@ -1,4 +1,4 @@
-"""Saved games in the browser's localStorage.
+"""Saved games in the browser's localStorage, with the journal beside it.
 
 One key per game (`speeltafel:save:<id>`) holding the engine's save (seed +
 action log) with the table's own `meta` (player names, bots, timestamps).
@@ -7,6 +7,12 @@ of step.  A damaged entry is listed as damaged, with what is wrong, and
 never rewritten or removed unless the player deletes it.  Whatever the
 storage holds or does (odd values, a browser that throws), reading it never
 raises: the table must always reach the lobby.
+
+The journal (ui/journal.py) holds every game's newest save too: a game is
+listed, resumed and exported from the newer of its two copies, and a game
+only the journal holds (localStorage full or blocked) is a saved game too.
+`status` says how localStorage takes writes: "ok", "full" (no room for one
+more game), "blocked" (it takes nothing) or "failed" (a write failed).
 """
 
 from __future__ import annotations
@@ -16,11 +22,15 @@ import json
 from engine import saves
 from engine.saves import SaveError
 
+from .journal import Journal, newest_first
 from .savemeta import check_meta
 
 PREFIX = "speeltafel:save:"
 PREFS = "speeltafel:prefs"
 CURRENT = "speeltafel:current"
+PROBE = "speeltafel:probe"
+ROOM = 64_000  # characters: room for one more game (a long one with notes is about 20 000)
+TINY = 100_000  # characters stored: a storage that refuses more than this gives no room at all
 
 
 def _text(value) -> str | None:
@@ -34,6 +44,10 @@ class StorageFull(Exception):
 
 class StorageFailed(Exception):
     """Any other failure to write."""
+
+
+class StorageBlocked(StorageFailed):
+    """The browser refused localStorage: the save is held for this page only."""
 
 
 def _is_quota(err: Exception) -> bool:
@@ -67,10 +81,16 @@ class MemoryBackend:
 
 
 class SaveStore:
-    """`backend` is localStorage, or anything with getItem/setItem/removeItem/key/length."""
+    """`backend` is localStorage, or anything with getItem/setItem/removeItem/key/length;
+    `stand_in`: it is a MemoryBackend because the browser refused localStorage."""
 
-    def __init__(self, backend):
+    def __init__(self, backend, journal: Journal | None = None, stand_in: bool = False):
         self.backend = backend
+        self.journal = journal or Journal()
+        self.stand_in = stand_in
+        self.status = "blocked" if stand_in else "ok"
+        self._rows: dict[str, dict[str, dict]] = {}  # save id -> {text: its summary}: each read once
+        self._room: tuple | None = None  # (used, finished games, their size), while the status is not ok
 
     # -------------------------------------------------------------- raw keys
     def _read(self, key: str) -> str | None:
@@ -98,6 +118,67 @@ class SaveStore:
                 raise StorageFull(str(err)) from None
             raise StorageFailed(str(err)) from None
 
+    # ------------------------------------------------------------ how it is
+    def probe(self) -> str:
+        """How localStorage takes writes now: is there room for one more game?
+        (A write of that size, taken back at once.)"""
+        if self.stand_in:
+            return "blocked"
+        try:
+            int(self.backend.length)
+            self.backend.getItem(PROBE)
+        except Exception:  # noqa: BLE001 - every Storage method throws
+            return "blocked"
+        try:
+            self._set(PROBE, "0" * ROOM)
+        except StorageFull:
+            return self._no_room()
+        except StorageFailed:
+            return "blocked"
+        finally:
+            self._remove(PROBE)
+        return "ok"
+
+    def _no_room(self) -> str:
+        """A write did not fit: "full" if deleting could make room, "blocked"
+        if the storage refuses while it holds (next to) nothing."""
+        return "full" if self._keys() or self.used() > TINY else "blocked"
+
+    def used(self) -> int:
+        """Characters stored under every key (the site's other pages share them)."""
+        total = 0
+        try:
+            for i in range(int(self.backend.length)):
+                key = _text(self.backend.key(i))
+                if key is not None:
+                    total += len(key) + len(self._read(key) or "")
+        except Exception:  # noqa: BLE001
+            pass
+        return total
+
+    def room(self) -> tuple[int, int, int]:
+        """(characters used, finished games, their characters): what deleting
+        finished games would free.  Counted once while the storage is not ok."""
+        if self._room is None:
+            done = [row for row in self.entries() if not row["damaged"] and row["over"]]
+            self._room = (self.used(), len(done), sum(row["size"] for row in done))
+        return self._room
+
+    def _wrote(self) -> None:
+        """A write of a save went through.  "full" stays until a game is
+        deleted (a small write may still fit); the others are probed again."""
+        if self.status in ("blocked", "failed"):
+            self.status = self.probe()
+        self._room = None
+
+    def _refused(self, err: Exception) -> None:
+        if isinstance(err, StorageFull):
+            if self.status not in ("full", "blocked"):
+                self.status = self._no_room()
+        else:
+            probed = self.probe()
+            self.status = "failed" if probed == "ok" else probed
+
     def _remove(self, key: str) -> None:
         try:
             self.backend.removeItem(key)
@@ -106,38 +187,83 @@ class SaveStore:
 
     # ----------------------------------------------------------------- saves
     def put(self, save_id: str, text: str) -> None:
-        """Store a save.  On StorageFull the previous value stays as it was."""
-        self._set(PREFIX + save_id, text)
+        """Store a save in localStorage (not in the journal: the caller writes
+        it first).  On StorageFull the previous value stays as it was."""
+        try:
+            self._set(PREFIX + save_id, text)
+        except (StorageFull, StorageFailed) as err:
+            self._refused(err)
+            raise
+        if self.stand_in:
+            raise StorageBlocked()  # held for this page, as the rest of its storage
+        self._wrote()
 
     def get(self, save_id: str) -> str | None:
+        """What localStorage holds for the save (the journal may hold a newer one: `candidates`)."""
         return self._read(PREFIX + save_id)
+
+    def candidates(self, save_id: str) -> list[str]:
+        """The save's copies, newest first (ui/journal.py): take the first that replays."""
+        return newest_first(self.journal.texts.get(save_id), self.get(save_id))
+
+    def text(self, save_id: str) -> str | None:
+        """The save as the player last saw it (export)."""
+        return next(iter(self.candidates(save_id)), None)
 
     def delete(self, save_id: str) -> None:
         self._remove(PREFIX + save_id)
-        if self.current() == save_id:
+        if self._read(CURRENT) == save_id:
             self._remove(CURRENT)
+        self.journal.remove(save_id)
+        self._rows.pop(save_id, None)
+        self._room = None
+        if self.status != "ok":
+            self.status = self.probe()  # room made?
 
     def entries(self, set_aside: dict | None = None) -> list[dict]:
         """Summaries for the saved-games list, newest first; damaged ones
         marked with their SaveError.  `set_aside`: saves that failed to
         resume in this visit (save id -> SaveError), listed as damaged too."""
         rows = []
-        for key in self._keys():
-            save_id = key[len(PREFIX):]
-            row = summarize(save_id, self._read(key))
+        for save_id in self.ids():
+            row = self._summary(save_id)
             if set_aside and save_id in set_aside:
                 row = {"id": save_id, "damaged": True, "error": set_aside[save_id], "set_aside": True}
             rows.append(row)
         rows.sort(key=lambda r: r.get("updated") or 0, reverse=True)
         return rows
 
+    def _summary(self, save_id: str) -> dict:
+        """The row of the newest copy that reads; `size`: characters in
+        localStorage; `journal_only`: localStorage lacks the newest moves."""
+        local = self.get(save_id)
+        shown, row = None, summarize(save_id, None)
+        for text in self.candidates(save_id):
+            found = self._summarize(save_id, text)
+            if shown is None or not found["damaged"]:
+                shown, row = text, found
+            if not found["damaged"]:
+                break
+        return dict(row, size=len(PREFIX + save_id) + len(local) if local is not None else 0,
+                    journal_only=shown is not None and shown != local)
+
+    def _summarize(self, save_id: str, text: str) -> dict:
+        """summarize(), once per text (the lobby lists every game at each change)."""
+        known = self._rows.setdefault(save_id, {})
+        if text not in known:
+            if len(known) > 1:
+                known.clear()
+            known[text] = summarize(save_id, text)
+        return known[text]
+
     def ids(self) -> set[str]:
-        return {key[len(PREFIX):] for key in self._keys()}
+        return {key[len(PREFIX):] for key in self._keys()} | set(self.journal.texts)
 
     def new_id(self, now_ms: int) -> str:
         base = f"g{int(now_ms):x}"
+        taken = self.ids()
         save_id, n = base, 1
-        while self.get(save_id) is not None:
+        while save_id in taken or self.get(save_id) is not None:
             save_id, n = f"{base}-{n}", n + 1
         return save_id
 
@@ -172,9 +298,12 @@ class SaveStore:
             pass  # preferences are a convenience; never stop the app for them
 
     def current(self) -> str | None:
-        return self._read(CURRENT)
+        """The game in progress: localStorage's mark, or the journal's when
+        localStorage could not keep one."""
+        return self._read(CURRENT) or self.journal.current
 
     def set_current(self, save_id: str | None) -> None:
+        self.journal.set_current(save_id)
         if save_id is None:
             self._remove(CURRENT)
         else:

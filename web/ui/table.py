@@ -11,6 +11,7 @@ import engine
 from . import kit, pace as paces
 from .history import render_log
 from .i18n import Words
+from .savemeta import MAX_NOTE
 
 
 class TableContext:
@@ -35,11 +36,14 @@ class TableContext:
         return [e for e in view.get("log") or [] if self.is_new(e)]
 
     def notes_box(self, label: str) -> kit.Html:
-        """A text area for the viewer's notes (kept in the save, private to the seat)."""
+        """A text area for the viewer's notes (kept in the save, private to the
+        seat), with the room left in sight: the browser stops typing at the limit."""
         if self.viewer is None:
             return kit.Html("")
-        return kit.h('<label class="notes">{}<textarea id="notes" rows="4" data-cmd="note" '
-                     'data-arg="{}">{}</textarea></label>', label, self.viewer, self.note)
+        return kit.h('<label class="notes">{}<textarea id="notes" rows="4" maxlength="{}" data-cmd="note" '
+                     'data-arg="{}" aria-describedby="notes-count">{}</textarea>'
+                     '<span class="notes-count" id="notes-count">{}</span></label>',
+                     label, MAX_NOTE, self.viewer, self.note, notes_count(self.words, self.note))
 
     def name(self, seat) -> str:
         if seat is None or not 0 <= seat < len(self.players):
@@ -55,6 +59,25 @@ class TableContext:
     def badge(self, seat) -> kit.Html:
         """A player's name with colour and symbol, as HTML."""
         return kit.badge(seat, self.name(seat))
+
+
+def notes_count(words: Words, text: str) -> str:
+    """How much of the notes' room is used, counted as the browser's `maxlength` counts."""
+    return words.t("notes.count", n=len(text.encode("utf-16-le")) // 2, max=MAX_NOTE)
+
+
+def render_leave(ctx: TableContext, lines: list[str]) -> str:
+    """The warning before leaving a table whose newest moves localStorage
+    lacks: where they are (`lines`, worded), export, leave, stay."""
+    words = ctx.words
+    text = "".join(f"<p>{esc(line)}</p>" for line in lines)
+    return (f'<section class="leave" role="alertdialog" aria-labelledby="leave-h" aria-describedby="leave-text">'
+            f'<h2 id="leave-h">{esc(words.t("leave.heading"))}</h2><div id="leave-text">{text}</div>'
+            f'<div class="leave-buttons"><button type="button" id="leave-export" data-cmd="export-current">'
+            f'{esc(words.t("leave.export"))}</button><button type="button" id="leave-anyway" class="danger" '
+            f'data-cmd="menu" data-arg="anyway">{esc(words.t("leave.anyway"))}</button>'
+            f'<button type="button" id="leave-stay" class="primary" data-cmd="leave-stay">'
+            f'{esc(words.t("leave.stay"))}</button></div></section>')
 
 
 def turn_text(view: dict, ctx: TableContext, thinking: int | None, prompt: dict | None = None) -> str:
