@@ -66,7 +66,7 @@ def test_full_storage_shows_a_message_and_keeps_the_previous_save(tab):
     }""")
     page.evaluate(PLAY_FIRST)
     page.wait_for_selector(".notice[role=alert]")
-    assert "vol" in page.locator(".notice").inner_text()
+    assert "geen ruimte meer" in page.locator(".notice").inner_text()
     assert tab.storage(key) == previous
 
 
