@@ -63,7 +63,8 @@ class TableContext:
 
 def notes_count(words: Words, text: str) -> str:
     """How much of the notes' room is used, counted as the browser's `maxlength` counts."""
-    return words.t("notes.count", n=len(text.encode("utf-16-le")) // 2, max=MAX_NOTE)
+    units = len(text) + sum(1 for c in text if ord(c) > 0xFFFF)  # beyond the BMP: two UTF-16 units
+    return words.t("notes.count", n=units, max=MAX_NOTE)
 
 
 def render_leave(ctx: TableContext, lines: list[str]) -> str:
