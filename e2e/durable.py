@@ -19,21 +19,10 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from chromium import ARGS, CHROMIUM  # noqa: E402
 
-# Carcassonne's controls (e2e/test_carcassonne.py): a square to place on, "no follower", the plague
+from .test_carcassonne import IN_VIEW  # noqa: E402  (marks the first square in the board's view)
+
+# Carcassonne's controls: a square to place on, "no follower", the plague
 CONTROLS = ".cc-cell, #cc-none, .cc-pest"
-# marks the first square wholly inside the board's view (the board pans: some lie outside)
-IN_VIEW = """sel => {
-  document.querySelectorAll('[data-e2e-next]').forEach(e => e.removeAttribute('data-e2e-next'));
-  const b = document.querySelector('#cc-board').getBoundingClientRect();
-  for (const c of document.querySelectorAll(sel)) {
-    const r = c.getBoundingClientRect();
-    if (r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom) {
-      c.setAttribute('data-e2e-next', '1');
-      return true;
-    }
-  }
-  return false;
-}"""
 BOOT_MS = 90_000
 NO_JOURNAL = "Object.defineProperty(window, 'speeltafelJournal', {get() { return undefined; }, set() {}});"
 

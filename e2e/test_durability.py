@@ -75,7 +75,7 @@ def test_localstorage_full_keeps_moves_says_so_warns_before_leaving_and_before_a
     assert notice(page).startswith("There is no more room")
     assert "each shows its size below" in notice(page)
     assert " kB" in page.locator('.save[data-save="done"] .save-where').inner_text()
-    assert page.locator(".save-where", has_text="only in the backup journal").count() == 1
+    assert page.locator(".save-where", has_text="newest moves only in the backup journal").count() == 1
     # a new game while storage is full says so before its first move
     page.click("#start")
     tab.wait("table")

@@ -254,7 +254,7 @@ def test_full_storage_keeps_every_move_says_so_warns_before_leaving_and_gives_th
         assert told(app)[:3] == ["store.full", "store.journal_new", "store.todo_full_lobby"]
         lobby = page.elements["app"].html
         assert lobby.count('class="save-where"') >= 3 and " kB</span>" in lobby
-        assert "6 moves" in lobby and "only in the backup journal" in lobby
+        assert "6 moves" in lobby and "newest moves only in the backup journal" in lobby
         # a browser restart brings all 6 back
         page2, app2 = await browser.open()
         assert page2.ready == "lobby"  # left for the lobby: nothing in progress

@@ -262,7 +262,7 @@ def render_saves(saves: list[dict], words: Words, now_ms: float | None = None, o
             progress = words.t("saves.over") if row["over"] else words.t("saves.moves", n=row["moves"])
             offered = " offered" if row["over"] and row["id"] == offer else ""
             where = [words.size(row["size"])] if sizes and row.get("size") else []
-            where += [words.t("saves.journal_only")] if row.get("journal_only") else []
+            where += [words.t("saves.journal_" + row["journal"])] if row.get("journal") else []
             where = "".join(f' · <span class="save-where">{esc(w)}</span>' for w in where)
             out.append(f'<li class="save{offered}" data-save="{sid}"><div class="save-title">'
                        f'{esc(spec.names.get(words.lang, row["game"]))}</div>'

@@ -120,7 +120,6 @@ class SaveCommands:
         try:
             self.store.put(s.save_id, text)
             self.known_log = [list(entry) for entry in s.state.actions]
-            self.local_text = text
         except (StorageFull, StorageFailed):
             pass  # said by update_saving; the journal holds the moves
         self.store.set_current(s.save_id)
@@ -131,13 +130,12 @@ class SaveCommands:
         localStorage holds of it; a newer save from the journal is written
         back to localStorage, and one the journal lacks goes to it."""
         s = self.session
-        self.local_text = self.store.get(s.save_id)
-        self.known_log = tabs.log_of(self.local_text)
-        if text is not None and text != self.local_text and tabs.may_write(
-                self.local_text, self.known_log, tabs.log_of(text) or []):
+        local = self.store.get(s.save_id)
+        self.known_log = tabs.log_of(local)
+        if text is not None and text != local and tabs.may_write(local, self.known_log, tabs.log_of(text) or []):
             try:
                 self.store.put(s.save_id, text)
-                self.local_text, self.known_log = text, tabs.log_of(text)
+                self.known_log = tabs.log_of(text)
             except (StorageFull, StorageFailed):
                 pass
         if text is not None and not self.journal.holds(s.save_id, text):
@@ -145,8 +143,9 @@ class SaveCommands:
         self.update_saving()
 
     def behind(self) -> int | None:
-        """Moves of the game at the table that localStorage lacks (save_status.unsaved)."""
-        return save_status.unsaved(self.session.state.actions, tabs.log_of(self.local_text))
+        """Moves of the game at the table that localStorage lacks (save_status.unsaved):
+        `known_log` is what it holds, as this tab last read or wrote it."""
+        return save_status.unsaved(self.session.state.actions, self.known_log)
 
     def room(self):
         return self.store.room() if self.store.status == "full" else None
@@ -215,7 +214,7 @@ class SaveCommands:
         if ev == "click" and self.session and self.conflict:
             self.session.save_id = self.store.new_id(dom.now_ms())
             self.conflict = False
-            self.known_log = self.local_text = None
+            self.known_log = None
             self.autosave()
             if not self.conflict:
                 self.tell(("saves.copied", {}))

@@ -235,7 +235,7 @@ class SaveStore:
 
     def _summary(self, save_id: str) -> dict:
         """The row of the newest copy that reads; `size`: characters in
-        localStorage; `journal_only`: localStorage lacks the newest moves."""
+        localStorage; `journal`: what only the journal holds ("game", "moves": the newest, or None)."""
         local = self.get(save_id)
         shown, row = None, summarize(save_id, None)
         for text in self.candidates(save_id):
@@ -244,8 +244,8 @@ class SaveStore:
                 shown, row = text, found
             if not found["damaged"]:
                 break
-        return dict(row, size=len(PREFIX + save_id) + len(local) if local is not None else 0,
-                    journal_only=shown is not None and shown != local)
+        journal = None if shown is None or shown == local else "game" if local is None else "moves"
+        return dict(row, size=len(PREFIX + save_id) + len(local) if local is not None else 0, journal=journal)
 
     def _summarize(self, save_id: str, text: str) -> dict:
         """summarize(), once per text (the lobby lists every game at each change)."""
