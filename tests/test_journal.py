@@ -442,3 +442,33 @@ def test_notes_show_their_limit_and_count():
         assert page.texts["notes-count"] == "7 of 4000 characters", "counted as the browser counts (UTF-16)"
         app.stop_bots()
     run_async(main())
+
+
+def test_every_warning_is_worded_in_nl_en_and_de():
+    import itertools
+    import re
+
+    from ui.i18n import FRAME, LANGS, Words
+
+    room = (5_200_000, 2, 12_000)
+    notices = set()
+    for local, journal, behind in itertools.product(("ok", "full", "blocked", "failed"), (True, False), (None, 0, 1, 3)):
+        for made in (save_status.table_notice(local, journal, behind, room),
+                     save_status.leave_notice(local, journal, behind, room),
+                     save_status.lobby_notice(local, journal, room)):
+            notices.update((key, tuple(sorted(params.items()))) for key, params in made)
+    notices.add(("store.todo_full", (("n", 0), ("size", save_status.Size(0)))))
+    keys = {k for k in FRAME["en"] if k.split(".")[0] in ("store", "leave", "size")}
+    keys |= {"saves.journal_game", "saves.journal_moves", "saves.not_imported", "notes.count"}
+    assert {key for key, _ in notices} <= keys
+    for lang in LANGS:
+        words = Words(lang)
+        for key in keys:
+            assert FRAME[lang].get(key), (lang, key)
+            assert re.findall(r"\{\w+", FRAME[lang][key]) == re.findall(r"\{\w+", FRAME["en"][key]), (lang, key)
+        for key, params in notices:
+            params = {k: words.size(v) if isinstance(v, save_status.Size) else v for k, v in params}
+            text = words.t(key, **params)
+            assert "{" not in text and text.strip(), (lang, key, text)
+        assert words.size(12_000) == "12 kB" and words.size(5_200_000) == ("5.2 MB" if lang == "en" else "5,2 MB")
+        assert not words.missing, (lang, words.missing)
