@@ -10,7 +10,7 @@
    `--baseline N` runs N trials more with the journal switched off (only
    localStorage, as before issue 23).
 2. The journal's commit latency in the page: `--writes` strict writes of a
-   save, one after another, on an idle page (from the write's start to its
+   whole five-player game's save, one after another, on an idle page (from the write's start to its
    answer); and, for `--moves` moves tapped on the table (optionally with the
    CPU slowed down, a slow tablet), from the write's start (before the table
    is drawn) to the answer reaching the page, from the table drawn (the
@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 from serve import serve  # noqa: E402
 
 from e2e.durable import Profile, kill_trials, start_game, tap_a_move  # noqa: E402
+from tests.reliability_cases import save_text  # noqa: E402
 
 DELAYS = (0.2, 1, 3)
 TIMED = """() => {  // each journal write: from its start to its commit, and from the table drawn to it (ms)
@@ -46,9 +47,12 @@ TIMED = """() => {  // each journal write: from its start to its commit, and fro
   let drawn = 0;  // the last change of the page (the table drawn)
   new MutationObserver(() => { drawn = performance.now(); })
     .observe(document.getElementById('app'), { childList: true, subtree: true });
+  window.benchIssue = [];
   speeltafelJournal.put = function (...args) {
     const t0 = performance.now();
-    return put.apply(this, args).then(r => {
+    const asked = put.apply(this, args);
+    benchIssue.push(performance.now() - t0);  // what starting the write costs the page before it draws
+    return asked.then(r => {
       const t1 = performance.now();
       benchCommits.push(t1 - t0);
       if (drawn > t0) benchAfterDraw.push(t1 - drawn);
@@ -88,7 +92,7 @@ def latency(chromium, site, writes: int, moves: int, slowdown: float):
     profile = Profile(chromium, Path(tempfile.mkdtemp()) / "profile", site)
     try:
         page = start_game(profile)
-        text = page.evaluate("speeltafelApp.session.to_json(Date.now())")
+        text = save_text("carcassonne", 5, 1000, seed=3)  # a whole game of five: the largest usual save
         alone = page.evaluate(ALONE, [text, writes])
         page.evaluate(TIMED)
         if slowdown != 1:
@@ -101,10 +105,11 @@ def latency(chromium, site, writes: int, moves: int, slowdown: float):
         page.wait_for_function("n => benchCommits.length >= n", arg=moves)
         in_play = page.evaluate("benchCommits")
         after_draw = page.evaluate("benchAfterDraw")
+        issue = page.evaluate("benchIssue")
         size = len(text)
     finally:
         profile.close()
-    return alone, in_play, after_draw, taps, size
+    return alone, issue, in_play, after_draw, taps, size
 
 
 BUSY = """([i]) => { setTimeout(() => {  // a write, then the page's thread busy for 3 s
@@ -149,9 +154,10 @@ def main():
     try:
         with sync_playwright() as p:
             if "latency" in args.parts:
-                alone, in_play, after_draw, taps, size = latency(p.chromium, site, args.writes, args.moves,
+                alone, issue, in_play, after_draw, taps, size = latency(p.chromium, site, args.writes, args.moves,
                                                                  args.cpu_slowdown)
                 print(f"strict journal write of a {size}-character save, alone: {figures(alone)}")
+                print(f"in play (CPU x{args.cpu_slowdown:g}), starting the write (page's thread): {figures(issue)}")
                 print(f"in play (CPU x{args.cpu_slowdown:g}), write start -> its answer in the page: {figures(in_play)}")
                 print(f"in play (CPU x{args.cpu_slowdown:g}), table drawn -> that answer: {figures(after_draw)}")
                 print(f"in play (CPU x{args.cpu_slowdown:g}), tap -> move drawn (Playwright's clock): {figures(taps)}")
