@@ -472,3 +472,22 @@ def test_every_warning_is_worded_in_nl_en_and_de():
             assert "{" not in text and text.strip(), (lang, key, text)
         assert words.size(12_000) == "12 kB" and words.size(5_200_000) == ("5.2 MB" if lang == "en" else "5,2 MB")
         assert not words.missing, (lang, words.missing)
+
+
+def test_a_game_deleted_in_another_tab_is_not_listed_again_from_the_journal():
+    browser = Browser()
+    sit_down(browser)
+
+    async def main():
+        page_a, a = await browser.open()
+        a.dispatch("menu", "anyway", None, "click")
+        page_b, b = await browser.open()
+        assert 'data-save="g"' in page_b.elements["app"].html
+        dom.page = page_a
+        a.dispatch("save-delete", "g", None, "click")  # A deletes it; B hears of it
+        await a.journal.idle()
+        dom.page = page_b
+        for listener in page_b.storage_listeners:
+            listener(PREFIX + "g", None)
+        assert 'data-save="g"' not in page_b.elements["app"].html and browser.journal.text("g") is None
+    run_async(main())

@@ -159,6 +159,12 @@ class Journal:
         if self.state != "off":
             self._chore(self.backend.remove(save_id))
 
+    def forget(self, save_id: str) -> None:
+        """Another tab deleted the game (and its record): this tab's copy of
+        the record goes, so the lobby does not list it again."""
+        self.texts.pop(save_id, None)
+        self.revs.pop(save_id, None)
+
     def set_current(self, save_id: str | None) -> None:
         if self.state != "off" and self.current != save_id:
             self.current = save_id
