@@ -30,6 +30,25 @@ BLOCKED = """(() => {  // every Storage method throws, as in some private modes
 })();"""
 
 
+TWO_TABS = """async () => {  // writes as two tabs make them: after revision 0, 0 again, 1, 0 again
+  const j = speeltafelJournal, out = [];
+  out.push(await j.put('tabs', 'a', 0));
+  out.push(await j.put('tabs', 'b', 0));  // revision 1 exists: nothing written, the newest said
+  out.push(await j.put('tabs', 'c', 1));
+  out.push(await j.put('tabs', 'd', 0));  // written under the newer revision 2, which is said
+  const newest = async () => new Promise(ok => {
+    const r = indexedDB.open('speeltafel-journal');
+    r.onsuccess = () => { const q = r.result.transaction('saves').objectStore('saves').getAll();
+      q.onsuccess = () => { const mine = q.result.filter(x => x.id === 'tabs').sort((x, y) => y.rev - x.rev);
+        ok(mine.length ? mine[0].text : null); }; };
+  });
+  out.push(await newest());
+  out.push(await j.remove('tabs'));
+  out.push(await newest());
+  return out;
+}"""
+
+
 def test_a_browser_killed_right_after_a_move_keeps_every_move(browser, site, tmp_path):
     results = kill_trials(browser.browser_type, tmp_path / "profile", site, DELAYS)
     assert [r["delay"] for r in results] == list(DELAYS)
@@ -102,6 +121,10 @@ def test_blocked_storage_is_said_at_start_and_the_journal_keeps_the_game(browser
         page.reload()
         t.wait("table")
         assert json.loads(t.state_json())["actions"] == shown
+        # the journal's own check of another tab's writes (web/journal.js), on this page
+        assert page.evaluate(TWO_TABS) == [
+            {"ok": True, "rev": 1}, {"ok": False, "rev": 1, "text": "a"}, {"ok": True, "rev": 2},
+            {"ok": False, "rev": 2, "text": "c"}, "c", {"ok": True}, None]
         assert t.errors == [] and t.foreign == []
     finally:
         t.close()

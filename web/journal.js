@@ -26,7 +26,7 @@
   function committed(tx) {
     return new Promise(function (ok, fail) {
       tx.oncomplete = function () { ok(); };
-      tx.onerror = tx.onabort = function () { fail(tx.error || new Error("AbortError")); };
+      tx.onabort = function () { fail(tx.error || new Error("AbortError")); };  // a failed request aborts it
     });
   }
   function why(e) { return String((e && (e.name || e.message)) || e); }
