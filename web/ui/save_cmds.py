@@ -188,6 +188,8 @@ class SaveCommands:
     def on_storage(self, key, value):
         """Another tab wrote to localStorage (the browser tells every other tab)."""
         s = self.session
+        if key is not None and key.startswith(PREFIX) and value is None:
+            self.journal.forget(key[len(PREFIX):])  # deleted there, with its journal record
         if s is not None:
             if key in (None, PREFIX + s.save_id) and not self.conflict and not tabs.may_write(
                     self.store.get(s.save_id), self.known_log, s.state.actions):
