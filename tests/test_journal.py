@@ -352,7 +352,7 @@ def test_a_new_game_in_full_storage_says_so_before_the_first_move():
         page, app = await browser.open("de-DE")
         assert told(app)[0] == "store.full"
         app.dispatch("lobby-start", "", None, "click")
-        assert app.session.state.actions == [] or app.session.state.actions
+        assert len(app.session.state.actions) == 0, "said before the first move"
         assert saving(app)[0] == "store.full" and saving(app)[1] in ("store.journal_soon", "store.journal_game")
         assert "Im Speicher dieses Browsers für gespeicherte Spiele ist kein Platz mehr" in page.elements["app"].html
         app.stop_bots()
