@@ -491,3 +491,18 @@ def test_a_game_deleted_in_another_tab_is_not_listed_again_from_the_journal():
             listener(PREFIX + "g", None)
         assert 'data-save="g"' not in page_b.elements["app"].html and browser.journal.text("g") is None
     run_async(main())
+
+
+def test_a_finished_game_only_the_journal_holds_is_replayed_and_exported_from_it():
+    browser = Browser(Refusing())
+    done = save_text("carcassonne", 2, 1000, seed=8)
+    browser.journal.records["done"] = {"text": done, "rev": 1}
+
+    async def main():
+        page, app = await browser.open()
+        assert 'data-save="done"' in page.elements["app"].html
+        app.dispatch("save-export", "done", None, "click")
+        assert page.downloads[-1][1] == done
+        app.dispatch("save-replay", "done", None, "click")
+        assert page.ready == "replay", app.message
+    run_async(main())

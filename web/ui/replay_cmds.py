@@ -23,7 +23,7 @@ class ReplayCommands:
     def open_replay(self, save_id: str) -> bool:
         """Step through a saved game that is over; one that cannot be read
         is set aside (as a resume would) and the player is told why."""
-        text = self.store.get(save_id)
+        text = self.store.text(save_id)  # the newest copy: the journal's, if localStorage lacks moves
         if text is None:
             self.show_lobby([("saves.missing", {})])
             return False
