@@ -14,6 +14,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DIST = Path(os.environ.get("SPEELTAFEL_DIST") or ROOT / "dist").resolve()
 BOOT_MS = 90_000
+# deletes web/journal.js's database; resolves once it is gone (or could not be)
+FORGET_JOURNAL = """() => new Promise(done => {
+    const r = indexedDB.deleteDatabase('speeltafel-journal');
+    r.onsuccess = r.onerror = r.onblocked = () => done(); })"""
 
 sys.path.insert(0, str(ROOT / "scripts"))
 
@@ -106,6 +110,21 @@ class Tab:
     def wait(self, ready):
         self.page.wait_for_selector(f"body[data-ready={ready}]", timeout=BOOT_MS, state="attached")
 
+    def forget_journal(self):
+        """Delete the saves' journal (web/journal.js, IndexedDB) from a page
+        where no table runs: a test that sets localStorage up by hand means
+        the storage to hold only that, and the journal's newer copy of a
+        game or its game-in-progress mark would win over it (ui/storage.py)."""
+        self.page.evaluate(FORGET_JOURNAL)
+
+    def replace_storage(self, items: dict):
+        """The site's storage holds only `items` (localStorage) from now on,
+        set from a plain file of the site where no table runs; open the site next."""
+        self.page.goto(self.site + "manifest.webmanifest")
+        self.page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
+                           "localStorage.setItem(k, v); }", items)
+        self.forget_journal()
+
     def set_storage(self, items: dict):
         """Put entries in localStorage before the app reads it, then reload."""
         self.page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
@@ -126,6 +145,7 @@ class Tab:
                 """m => { localStorage.setItem('speeltafel:prefs', JSON.stringify({lobby: m[0], bot_delay_ms: m[2], lang: m[1]}));
                           localStorage.removeItem('speeltafel:current'); }""",
                 [model, lang, bot_delay_ms])
+            self.forget_journal()
             self.page.goto(self.site)
             self.wait("lobby")
             self.page.click("#start")

@@ -108,9 +108,7 @@ def open_lobby(tab, saves: dict, lang: str = "en"):
 def open_with(tab, items: dict, ready: str, lang: str = "en"):
     """Open the site on a storage holding only `items` (and the language)."""
     items = {**items, "speeltafel:prefs": json.dumps({"lang": lang, "bot_delay_ms": 60_000})}
-    tab.page.goto(tab.site + "manifest.webmanifest")
-    tab.page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
-                      "localStorage.setItem(k, v); }", items)
+    tab.replace_storage(items)
     tab.page.goto(tab.site)
     tab.wait(ready)
     return tab.page

@@ -98,9 +98,7 @@ def _open(module_tab, save, ready="table", lang="en"):
     items = {"speeltafel:save:g1": save, "speeltafel:current": "g1",
              "speeltafel:prefs": json.dumps({"lang": lang, "bot_delay_ms": 600_000})}
     page = module_tab.page
-    page.goto(module_tab.site + "manifest.webmanifest")
-    page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
-                  "localStorage.setItem(k, v); }", items)
+    module_tab.replace_storage(items)
     page.goto(module_tab.site)
     module_tab.wait(ready)
     return page
@@ -247,8 +245,7 @@ def test_hand_over_and_result(module_tab):
 
 def test_lobby(module_tab):
     page = module_tab.page
-    page.goto(module_tab.site + "manifest.webmanifest")
-    page.evaluate("localStorage.clear()")
+    module_tab.replace_storage({})
     module_tab.open()
     for game in ("kutschfahrt", "carcassonne", "thurn_taxis"):
         page.click(f"#game-{game}")

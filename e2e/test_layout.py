@@ -68,9 +68,7 @@ def _open(tab, *, save=None, lobby=None, lang="nl"):
     if save:
         items = {"speeltafel:save:g1": save, "speeltafel:current": "g1"}
     items["speeltafel:prefs"] = json.dumps(prefs)
-    tab.page.goto(tab.site + "manifest.webmanifest")
-    tab.page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
-                      items)
+    tab.replace_storage(items)
     tab.page.goto(tab.site)
     tab.wait("table" if save else "lobby")
     return tab.page

@@ -46,10 +46,8 @@ def tab(module_tab):
 
 
 def fill(tab, items):
-    """Replace localStorage with `items` from a plain file of the site (no table runs there)."""
-    tab.page.goto(tab.site + "manifest.webmanifest")
-    tab.page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
-                      "localStorage.setItem(k, v); }", items)
+    """Replace the site's storage with `items` (localStorage; no journal)."""
+    tab.replace_storage(items)
 
 
 def saves_now(tab):
