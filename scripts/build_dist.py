@@ -131,6 +131,11 @@ def copy_runtime() -> None:
             sys.exit(f"node_modules/{source} is missing: run `npm ci` (make dist does)")
         (DIST / "vendor" / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(NODE / source, DIST / "vendor" / name)
+    # the page redraws by DOM morphing (web/morph.js): the pinned npm package, minified as it ships
+    morph = NODE / "morphdom" / "dist" / "morphdom-umd.min.js"
+    if not morph.is_file():
+        sys.exit("node_modules/morphdom is missing: run `npm ci` first (make dist does)")
+    shutil.copy2(morph, DIST / "runtime" / "morphdom.min.js")
 
 
 def prerender_lobby(web: Path) -> None:

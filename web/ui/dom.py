@@ -73,42 +73,12 @@ def set_lang(lang: str) -> None:
 
 
 def render(root, html: str) -> None:
-    """Replace the content of `root`, keeping the focused control focused
-    and the scrollers where the player left them (`[data-keep-scroll]`, by
-    id): the keyed element (`[data-anchor]`) at the top of a scroller's view
-    stays where it was."""
-    active = js.document.activeElement
-    focus_id = getattr(active, "id", "") if active else ""
-    focus_id = focus_id if isinstance(focus_id, str) else ""
-    scrolled = [(str(el.id), el.scrollTop, el.scrollLeft, _anchor(el))
-                for el in root.querySelectorAll("[data-keep-scroll][id]")]
-    root.innerHTML = html
-    for element_id, top, left, anchor in scrolled:
-        again = by_id(element_id)
-        if again:
-            again.scrollTop, again.scrollLeft = top, left
-            if anchor:  # parts out of view may be laid out at estimated sizes: keep what was seen in place
-                key, offset = anchor
-                el = again.querySelector(f'[data-anchor="{key}"]')
-                if el:
-                    again.scrollTop += el.getBoundingClientRect().top - again.getBoundingClientRect().top - offset
-    if focus_id:
-        again = by_id(focus_id)
-        if again:
-            again.focus()
-
-
-def _anchor(scroller):
-    """The keyed element (`[data-anchor]`) at the top of the scroller's view
-    and how far below the view's top it starts, or None."""
-    box = scroller.getBoundingClientRect()
-    if box.height < 4:
-        return None
-    hit = js.document.elementFromPoint(box.left + box.width / 2, box.top + 2)
-    el = hit.closest("[data-anchor]") if hit else None
-    if not el or not scroller.contains(el):
-        return None
-    return str(el.dataset.anchor), el.getBoundingClientRect().top - box.top
+    """Make `root` show `html`, changing only what differs from what it shows
+    (web/morph.js, DOM morphing): the nodes that stay are the same nodes, so
+    the focused control, every scroller's position, an open fold, a text
+    being typed and a running animation survive with nothing here to keep
+    them, and a move creates only the nodes of what it changed."""
+    js.speeltafelMorph(root, html)
 
 
 def scroll_to(scroller_id: str, element_id: str) -> None:
