@@ -36,8 +36,10 @@ def context(state, viewer, lang="en", since=True):
                for i in range(state.seats)]
     words = Words(lang, "carcassonne", lambda s: players[s]["name"])
     # the table's own count of where the viewer's last turn ended
-    until = Session.seen_until(types.SimpleNamespace(state=state), viewer) if since else None
-    return TableContext(words, players, viewer, "", until)
+    session = Session(state, players, "t")
+    if not since:
+        return TableContext(words, players, viewer, "")
+    return TableContext(words, players, viewer, "", session.seen_until(viewer), session.turn_began(viewer))
 
 
 def render(state, viewer, **kw):

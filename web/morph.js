@@ -29,4 +29,13 @@
     next.innerHTML = html;
     morphdom(root, next, options);
   };
+  // The log's scroller (a reversed column: scrollTop 0 is its newest end)
+  // says when the player scrolled away from the newest entry, so the page
+  // shows a "newest" button; the mark is the page's, kept by every redraw.
+  document.addEventListener("scroll", function (event) {
+    var el = event.target;
+    if (!el.classList || !el.classList.contains("log-scroll")) return;
+    var away = el.scrollTop < -8;
+    if (away !== el.hasAttribute("data-page-away")) el.toggleAttribute("data-page-away", away);
+  }, { capture: true, passive: true });
 })();

@@ -64,6 +64,8 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         # remote seats, or this device as a guest at another's table
         self.devices = None
         self.guest = None
+        self.draw_asked = False  # the table is drawn in the next animation frame (request_draw)
+        self.draw_waiters: list = []  # futures resolved once it is
 
     # ------------------------------------------------------------- lifecycle
     def _backend(self):
@@ -279,10 +281,35 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         shown = s.shown()
         viewer = shown.seat if shown.kind == PRIVATE else None
         since = s.seen_until(viewer) if viewer is not None else None
-        return table.TableContext(self.words, s.players, viewer, s.note(viewer), since)
+        until = s.turn_began(viewer) if viewer is not None else None
+        return table.TableContext(self.words, s.players, viewer, s.note(viewer), since, until)
+
+    def request_draw(self):
+        """Draw the table in the next animation frame, once however often it
+        is asked before then: a move's apply and save are one task, its
+        drawing the next frame's (issue 26: no long frame on a slow device)."""
+        if not self.draw_asked:
+            self.draw_asked = True
+            dom.next_frame(self._draw_asked)
+
+    def _draw_asked(self):
+        if self.draw_asked:
+            self.render_table()
+        waiters, self.draw_waiters = self.draw_waiters, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def drawn(self):
+        """Until the table has been drawn in an animation frame."""
+        waiter = asyncio.get_event_loop().create_future()
+        self.draw_waiters.append(waiter)
+        self.request_draw()
+        await waiter
 
     def render_table(self):
         """Draw exactly what `Session.shown()` decides, nothing else."""
+        self.draw_asked = False  # drawn now: a drawing asked for the next frame is done
         if self.guest is not None:
             return self.guest.render()
         if self.replay is not None:
@@ -482,7 +509,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
     def cmd_ui(self, arg, el, ev):
         if ev == "click" and self.screen:
             self.screen.on_ui(arg)
-            self.render_table()
+            self.request_draw()
 
     def cmd_act(self, arg, el, ev):
         if ev != "click" or not self.session or self.conflict:
@@ -513,7 +540,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         self.autosave()
         if self.session.state.is_over():
             self.show_result = True
-        self.render_table()
+        self.request_draw()
         self.kick_bots()
 
 

@@ -122,7 +122,7 @@ class BotLoop:
                 seat = session.bots_to_act()[0]
                 if self.thinking != seat:
                     self.thinking = seat
-                    self.render_table()
+                    self.request_draw()
                 await asyncio.sleep(0)
                 if self.session is not session:
                     return
@@ -151,12 +151,13 @@ class BotLoop:
                 # the next bot (if any) is shown thinking in the same drawing
                 following = session.bots_to_act()
                 self.thinking = following[0] if following and not session.state.is_over() else None
-                self.render_table()
-                await asyncio.sleep(0)
+                await self.drawn()  # in the next frame, before the next bot moves: every move is seen
+                if self.session is not session:
+                    return
             if self.thinking is not None and self.session:
                 # a human's move left no bot to act: draw the table without "thinking"
                 self.thinking = None
-                self.render_table()
+                self.request_draw()
         except asyncio.CancelledError:
             raise
         except Exception as err:  # a bot bug must not freeze the table

@@ -7,7 +7,7 @@ is plain Python that pytest can run.
 from __future__ import annotations
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 _keep = []  # event proxies live as long as the page
 
@@ -81,6 +81,24 @@ def render(root, html: str) -> None:
     js.speeltafelMorph(root, html)
 
 
+def next_frame(callback) -> None:
+    """Call `callback()` in the browser's next animation frame, in a task of
+    its own: the work in hand (a tap's move, its save) ends first and the
+    drawing is the next frame's work, so neither makes one long frame of
+    both.  A hidden page draws no frames: there it is called at once after."""
+
+    def frame(*_):
+        callback()
+
+    def soon(*_):
+        if js.document.hidden:
+            callback()
+        else:
+            js.requestAnimationFrame(create_once_callable(frame))
+
+    js.setTimeout(create_once_callable(soon), 0)
+
+
 def scroll_to(scroller_id: str, element_id: str) -> None:
     """Scroll `scroller_id` (only it, not the page) so that `element_id` is at its top."""
     scroller, el = by_id(scroller_id), by_id(element_id)
@@ -93,6 +111,14 @@ def set_text(element_id: str, text: str) -> None:
     el = by_id(element_id)
     if el:
         el.textContent = text
+
+
+def scroll_newest(scroller_id: str) -> None:
+    """Scroll the log `scroller_id` to its newest entry (its end: the log's
+    scroller is a reversed column, so that end is scrollTop 0)."""
+    scroller = by_id(scroller_id)
+    if scroller:
+        scroller.scrollTop = 0
 
 
 def focus(element_id: str, caret: int | None = None) -> None:

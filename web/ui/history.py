@@ -1,7 +1,9 @@
 """The frame's log: every entry of the game, none ever dropped.
 
 The newest entries are listed plainly at the foot of the log, which opens
-scrolled to its end; older ones are folded, a turn or more per fold, behind
+scrolled to its end and stays there as entries come, unless the player
+scrolled away to read (then it stays where they read, and a "newest"
+button brings them back); older ones are folded, a turn or more per fold, behind
 a button that opens the fold (a disclosure: `aria-expanded`).  A closed fold
 puts only its button in the page, so a game of a thousand entries draws
 about as fast as one of fifty.  A fold closes at the first new turn once it
@@ -51,7 +53,9 @@ def render_log(view: dict, ctx, opened=()) -> str:
     for start, end in folded:
         out.append(_fold(entries, start, end, ctx, start in opened))
     out.append(_list(entries, folded[-1][1] if folded else 0, len(entries), ctx))
-    out.append("</div></div></section>")
+    # shown while the player reads older entries (web/morph.js marks the scroller away from its end)
+    out.append(f'</div></div><button type="button" class="log-newest" data-cmd="log-newest">'
+               f'<span aria-hidden="true">↓</span> {esc(words.t("log.newest"))}</button></section>')
     return "".join(out)
 
 
