@@ -132,10 +132,10 @@ def copy_runtime() -> None:
         (DIST / "vendor" / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(NODE / source, DIST / "vendor" / name)
     # the page redraws by DOM morphing (web/morph.js): the pinned npm package, minified as it ships
-    morph = NODE / "morphdom" / "dist" / "morphdom-umd.min.js"
+    morph = NODE / "idiomorph" / "dist" / "idiomorph.min.js"
     if not morph.is_file():
-        sys.exit("node_modules/morphdom is missing: run `npm ci` first (make dist does)")
-    shutil.copy2(morph, DIST / "runtime" / "morphdom.min.js")
+        sys.exit("node_modules/idiomorph is missing: run `npm ci` first (make dist does)")
+    shutil.copy2(morph, DIST / "runtime" / "idiomorph.min.js")
 
 
 def prerender_lobby(web: Path) -> None:
