@@ -10,6 +10,8 @@ page survives the table being drawn again, with no code that keeps it.
   on the very same nodes; the board still pans and zooms once per wheel turn
   (its listeners neither lost nor doubled).
 
+And "Continue" from a lobby scrolled down opens the table at its top.
+
 Each would fail with the table rebuilt by innerHTML (the drawing before issue 26)."""
 
 from __future__ import annotations
@@ -111,3 +113,13 @@ def test_a_square_chosen_and_turned_stays_and_the_board_still_zooms(tab):
     page.wait_for_function(f"+document.getElementById('cc-board').getAttribute('viewBox').split(' ')[2] !== {width}")
     after = page.evaluate("+document.getElementById('cc-board').getAttribute('viewBox').split(' ')[2]")
     assert abs(width / after - 1.15) < 0.01, f"one wheel turn zoomed {width / after:.3f} times"
+    # a lobby scrolled down: "Continue" opens the table at its top (issue 23), its question in view
+    page.click("#menu")
+    tab.wait("lobby")
+    page.set_viewport_size({"width": 390, "height": 844})
+    resume = page.locator("[data-cmd=save-resume]").first
+    resume.scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 10000)")
+    assert page.evaluate("window.scrollY") > 200
+    resume.click()
+    page.wait_for_function("document.body.dataset.ready === 'table' && window.scrollY === 0")

@@ -147,6 +147,9 @@ class _Module(types.ModuleType):
     def scroll_newest(self, scroller_id):
         pass
 
+    def to_page_top(self):
+        pass
+
     def next_frame(self, callback):
         callback()  # a page without frames draws when asked
 

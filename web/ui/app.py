@@ -233,6 +233,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         ctx = self.context()
         self.screen = screens.screen_module(session.game_id).Screen(ctx)
         self.render_table()
+        dom.to_page_top()  # from a lobby scrolled down, the table still opens at its top (its question first)
         dom.set_ready("table")
         self.kick_bots()
         if session.remotes():  # seats on devices of their own: pairing is offered at once

@@ -113,6 +113,12 @@ def set_text(element_id: str, text: str) -> None:
         el.textContent = text
 
 
+def to_page_top() -> None:
+    """The page scrolled to its top (a new screen opens at its start, not where
+    the one before it was scrolled: the morph keeps the page's scroll)."""
+    js.window.scrollTo(0, 0)
+
+
 def scroll_newest(scroller_id: str) -> None:
     """Scroll the log `scroller_id` to its newest entry (its end: the log's
     scroller is a reversed column, so that end is scrollTop 0)."""
