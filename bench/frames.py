@@ -20,7 +20,12 @@ that long with copies of their own entries, as `--parts draw` does).  Per run:
   and tap to answer: from the touch until the frame after the first change of
   the page that the tap caused is drawn (two animation frames after it);
 - elements inserted into the page per drawing (a MutationObserver on #app:
-  every element added, with its descendants), median and most.
+  every element added, with its descendants), median and most;
+- from a Chromium trace of the same play: the main thread's CPU time per task
+  (thread time: Chromium's throttling counts in it, 4 x slower is 4 x the
+  time, but waiting for a core taken by other processes on a shared machine
+  does not): the longest, the five longest, how many pass 50 ms, and what the
+  longest one's time went to (script, HTML parsing, style, layout, paint).
 
 Several dists (`--dist label=path`) are measured one after another per game,
 orientation and log length, so "before" and "after" see the same machine.
@@ -94,6 +99,46 @@ CANDIDATES = """() => {
   return {over: false, acts: pick('#screen [data-cmd=act]'),
           steps: pick('#screen [data-cmd=ui][data-arg^="cell:"], #screen [data-cmd=ui][data-arg^="pick:"]')};
 }"""
+
+
+TRACE = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8"]
+PARTS = {"script": ("FunctionCall", "EvaluateScript", "TimerFire", "FireAnimationFrame", "EventDispatch",
+                    "v8.callFunction", "RunMicrotasks"),
+         "parse_html": ("ParseHTML", "ParseFragment"), "style": ("UpdateLayoutTree", "RecalculateStyles"),
+         "layout": ("Layout",), "paint": ("Paint", "PrePaint", "Layerize", "UpdateLayer", "PaintImage")}
+
+
+def task_cpu(trace):
+    """The renderer main thread's tasks from a trace: CPU ms of each (the
+    throttled CPU's time: the slowdown counts in thread time), the longest,
+    how many pass 50 ms, and the longest one's CPU by kind of work."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    mine = [e for e in events if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X" and "tdur" in e]
+    tasks, end = [], 0
+    for e in sorted((e for e in mine if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")),
+                    key=lambda e: e["ts"]):
+        if e["ts"] >= end:  # top-level tasks only
+            tasks.append(e)
+            end = e["ts"] + e["dur"]
+    if not tasks:
+        return {}
+    slow = [t["tdur"] / 1000 for t in tasks]
+    top = max(tasks, key=lambda t: t["tdur"])
+    inside = [e for e in mine if top["ts"] <= e["ts"] < top["ts"] + top["dur"] and e is not top
+              and (e["pid"], e["tid"]) == (top["pid"], top["tid"])]
+    parts = {}
+    for part, names in PARTS.items():
+        spans, end = [], 0
+        for e in sorted((e for e in inside if e["name"] in names), key=lambda e: e["ts"]):
+            if e["ts"] >= end:  # outermost only: a call inside a call counts once
+                spans.append(e["tdur"])
+                end = e["ts"] + e["dur"]
+        parts[part] = round(sum(spans) / 1000)
+    return {"cpu_longest_task_ms": round(max(slow)), "cpu_top5_ms": [round(t) for t in sorted(slow)[-5:][::-1]],
+            "cpu_tasks_over_50ms": sum(t > 50 for t in slow),
+            "cpu_tasks": len(slow), "cpu_longest_parts_ms": parts}
 
 
 def open_game(page, url, game_id, seats, seed, long_save=None):
@@ -176,8 +221,10 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
     page.evaluate("(() => { const w = window.__frames; w.long = []; w.loaf = []; w.events = []; w.on = true; })()")
     rng = random.Random(seed)
+    browser.start_tracing(page=page, categories=TRACE)
     made, taps, over = play(page, rng, decisions)
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    cpu = task_cpu(json.loads(browser.stop_tracing()))
     got = page.evaluate("(() => { const w = window.__frames; w.on = false; return w; })()")
     moves = page.evaluate("speeltafelApp.session.state.actions.length") - moves0
     context.close()
@@ -204,7 +251,7 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
             "taps_timed": len(per_tap),
             "tap_answer_max_ms": round(max(answers)), "tap_answer_p90_ms": p90(answers),
             "inserted_median": round(statistics.median(inserted)) if inserted else 0,
-            "inserted_max": max(inserted or [0]), "drawings": len(got["inserted"])}
+            "inserted_max": max(inserted or [0]), "drawings": len(got["inserted"]), **cpu}
 
 
 def main():

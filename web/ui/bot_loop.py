@@ -123,7 +123,10 @@ class BotLoop:
                 if self.thinking != seat:
                     self.thinking = seat
                     self.request_draw()
-                await asyncio.sleep(0)
+                if self.draw_asked:  # what came before (a human's move too) is on screen before a bot thinks
+                    await self.drawn()
+                else:
+                    await asyncio.sleep(0)
                 if self.session is not session:
                     return
                 if seat not in session.bots_to_act():

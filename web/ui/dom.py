@@ -218,7 +218,9 @@ def _rect(el):
 def attach_pan_zoom(svg_id: str, pz) -> None:
     """Let the player drag, pinch, wheel and key the SVG board `svg_id`;
     `pz` (ui.kit.PanZoom) does the arithmetic, this only wires the events
-    and sets the viewBox while the pointer moves (no redraw)."""
+    and sets the viewBox while the pointer moves (no redraw).  Called after
+    every drawing: a board the morph kept gets the same listener objects
+    again, which the browser ignores, so each event is handled once."""
     svg = by_id(svg_id)
     if not svg:
         return
