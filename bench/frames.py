@@ -9,8 +9,11 @@ Thurn und Taxis 1 + 2 bots, Kutschfahrt 1 + 5), the human's decisions made by
 real taps (touch) on the controls on screen, chosen at random (seeded) among
 those that act; Chromium slows the page's CPU `--cpu-slowdown` times once the
 table is drawn.  "short": a new game; "long": a game at 1,000 log entries
-(bench/browser.py `long_game`; Carcassonne's and Thurn und Taxis' logs are made
-that long with copies of their own entries, as `--parts draw` does).  Per run:
+(Kutschfahrt: a 10-player game of bots at 1,000 entries, bench/browser.py
+`long_game`, the seat to act human; Carcassonne and Thurn und Taxis: a new
+game whose log is made that long with copies of its first entries put
+before it once (bench/in_page.py `pad_log_once`), the game going on after
+them).  Per run:
 
 - long tasks (> 50 ms, `longtask`) and long animation frames (> 50 ms,
   `long-animation-frame`: script and the rendering after it), their count per
@@ -125,6 +128,16 @@ def task_cpu(trace):
     if not tasks:
         return {}
     slow = [t["tdur"] / 1000 for t in tasks]
+    # what each long task was: a drawing (an animation frame's callbacks), a tap, or other work (bots)
+    kinds: dict = {}
+    frames = sorted(e["ts"] for e in mine if e["name"] == "FireAnimationFrame")
+    taps = sorted(e["ts"] for e in mine if e["name"] == "EventDispatch")
+    for t in tasks:
+        if t["tdur"] <= 50_000:
+            continue
+        within = lambda stamps: any(t["ts"] <= x < t["ts"] + t["dur"] for x in stamps)  # noqa: E731
+        kind = "draw" if within(frames) else "tap" if within(taps) else "other"
+        kinds.setdefault(kind, []).append(round(t["tdur"] / 1000))
     top = max(tasks, key=lambda t: t["tdur"])
     inside = [e for e in mine if top["ts"] <= e["ts"] < top["ts"] + top["dur"] and e is not top
               and (e["pid"], e["tid"]) == (top["pid"], top["tid"])]
@@ -138,6 +151,7 @@ def task_cpu(trace):
         parts[part] = round(sum(spans) / 1000)
     return {"cpu_longest_task_ms": round(max(slow)), "cpu_top5_ms": [round(t) for t in sorted(slow)[-5:][::-1]],
             "cpu_tasks_over_50ms": sum(t > 50 for t in slow),
+            "cpu_over_50ms_by_kind": {k: {"n": len(v), "max": max(v)} for k, v in sorted(kinds.items())},
             "cpu_tasks": len(slow), "cpu_longest_parts_ms": parts}
 
 
@@ -209,16 +223,22 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
     context = browser.new_context(viewport=SIZES[orientation], has_touch=True)
     page = context.new_page()
     page.add_init_script(WATCH)
-    long_save = long_save_of(game_id, seats)[0] if log == "long" else None
+    # Kutschfahrt's logs grow 1,000 long (10 players); the others' never do, so a new game's
+    # log is made that long by copies of its own entries (bench/in_page.py pad_log)
+    long_save = long_save_of(game_id, 10)[0] if log == "long" and game_id == "kutschfahrt" else None
     open_game(page, url, game_id, seats, seed, long_save)
-    if long_save and game_id != "kutschfahrt":
+    if log == "long" and not long_save:
         from browser import run_in_page
 
-        run_in_page(page, "pad_log", 1000)
+        run_in_page(page, "pad_log_once", 1000)
     entries = page.evaluate("speeltafelApp.session.shown_view().get('log').length")
     moves0 = page.evaluate("speeltafelApp.session.state.actions.length")
     if slowdown > 1:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+    # the morph's own time per drawing (web/morph.js), wrapped from here: the page has no hook for it
+    page.evaluate("""() => { const morph = window.speeltafelMorph; window.__morphs = [];
+        if (morph) window.speeltafelMorph = (root, html) => { const t = performance.now(); morph(root, html);
+                                                              window.__morphs.push(performance.now() - t); }; }""")
     page.evaluate("(() => { const w = window.__frames; w.long = []; w.loaf = []; w.events = []; w.on = true; })()")
     rng = random.Random(seed)
     browser.start_tracing(page=page, categories=TRACE)
@@ -226,6 +246,7 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     cpu = task_cpu(json.loads(browser.stop_tracing()))
     got = page.evaluate("(() => { const w = window.__frames; w.on = false; return w; })()")
+    morphs = sorted(page.evaluate("window.__morphs"))
     moves = page.evaluate("speeltafelApp.session.state.actions.length") - moves0
     context.close()
     per_tap = {}
@@ -251,7 +272,9 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
             "taps_timed": len(per_tap),
             "tap_answer_max_ms": round(max(answers)), "tap_answer_p90_ms": p90(answers),
             "inserted_median": round(statistics.median(inserted)) if inserted else 0,
-            "inserted_max": max(inserted or [0]), "drawings": len(got["inserted"]), **cpu}
+            "inserted_max": max(inserted or [0]), "drawings": len(got["inserted"]),
+            "morph_median_ms": round(statistics.median(morphs), 1) if morphs else None,
+            "morph_max_ms": round(morphs[-1], 1) if morphs else None, **cpu}
 
 
 def main():

@@ -184,6 +184,8 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         handler = getattr(part, name, None) or getattr(self, name, None)
         if handler is None:
             return
+        if self.draw_asked and cmd in ("act", "ui"):
+            return  # a bot moved and the board is not drawn yet: the tap was aimed at a decision gone by
         result = handler(arg, el, event_type)
         if asyncio.iscoroutine(result):
             asyncio.ensure_future(result)
@@ -287,8 +289,9 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
 
     def request_draw(self):
         """Draw the table in the next animation frame, once however often it
-        is asked before then: a move's apply and save are one task, its
-        drawing the next frame's (issue 26: no long frame on a slow device)."""
+        is asked before then: a bot's move and its save are one task, its
+        drawing the next frame's (issue 26: no long frame on a slow device).
+        Meanwhile a tap on the board does nothing (see dispatch)."""
         if not self.draw_asked:
             self.draw_asked = True
             dom.next_frame(self._draw_asked)
@@ -510,7 +513,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
     def cmd_ui(self, arg, el, ev):
         if ev == "click" and self.screen:
             self.screen.on_ui(arg)
-            self.request_draw()
+            self.render_table()
 
     def cmd_act(self, arg, el, ev):
         if ev != "click" or not self.session or self.conflict:
@@ -541,7 +544,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         self.autosave()
         if self.session.state.is_over():
             self.show_result = True
-        self.request_draw()
+        self.render_table()  # the tap's answer, in its own task: no moment shows a decision already taken
         self.kick_bots()
 
 

@@ -219,8 +219,9 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
     """Let the player drag, pinch, wheel and key the SVG board `svg_id`;
     `pz` (ui.kit.PanZoom) does the arithmetic, this only wires the events
     and sets the viewBox while the pointer moves (no redraw).  Called after
-    every drawing: a board the morph kept gets the same listener objects
-    again, which the browser ignores, so each event is handled once."""
+    every drawing: a board the morph kept keeps its listeners (and a drag
+    under way) and is not measured again (its size comes from the
+    ResizeObserver), so a drawing asks for no layout of its own."""
     svg = by_id(svg_id)
     if not svg:
         return
@@ -268,20 +269,27 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
                 show(ev.currentTarget)
 
         def resized(entries, observer=None):
-            el = entries[0].target
-            r = _rect(el)
-            if pz.limit(r[2], r[3]):  # turned or resized: the minimum holds for the new size
+            el, box = entries[0].target, entries[0].contentRect
+            wired[1] = (float(box.width), float(box.height))  # known without asking for a layout
+            if pz.limit(*wired[1]):  # turned or resized: the minimum holds for the new size
                 el.setAttribute("viewBox", pz.viewbox())
 
+        wired = [None, None]  # the board wired last, and its size on screen
         listeners = {"pointerdown": down, "pointermove": move, "pointerup": up, "pointercancel": up,
                      "wheel": wheel, "click": click, "keydown": key}
         entry = (pz, {k: create_proxy(f) for k, f in listeners.items()},
-                 js.ResizeObserver.new(create_proxy(resized)))
+                 js.ResizeObserver.new(create_proxy(resized)), wired)
         _PAN_ZOOM[id(pz)] = entry
-    proxies, watch = entry[1], entry[2]
+    proxies, watch, wired = entry[1], entry[2], entry[3]
+    if wired[0] is not None and wired[1] is not None and svg.isSameNode(wired[0]):
+        # the morph kept the board: its listeners and a drag under way stay, its size is known
+        if pz.limit(*wired[1]):
+            svg.setAttribute("viewBox", pz.viewbox())
+        return
     pz.pointers = {}
     pz.drag = None
     r = _rect(svg)
+    wired[0], wired[1] = svg, (r[2], r[3])
     if pz.limit(r[2], r[3]):  # never smaller on screen than the board allows: pan instead
         svg.setAttribute("viewBox", pz.viewbox())
     watch.disconnect()  # the board drawn before this one is gone
