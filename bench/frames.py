@@ -87,7 +87,7 @@ WATCH = """
 })();
 """
 
-# the controls a player may tap now that act (or lead to acting: a square, a spot to pick)
+# the controls a player may tap now that act (or lead to acting: a square, a spot, a card to pick)
 CANDIDATES = """() => {
   const visible = el => {
     const b = el.getBoundingClientRect();
@@ -100,7 +100,7 @@ CANDIDATES = """() => {
   if (document.querySelector('.modal')) return {over: true, acts: [], steps: []};
   const pick = sel => [...document.querySelectorAll(sel)].filter(e => !e.disabled).map(visible).filter(Boolean);
   return {over: false, acts: pick('#screen [data-cmd=act]'),
-          steps: pick('#screen [data-cmd=ui][data-arg^="cell:"], #screen [data-cmd=ui][data-arg^="pick:"]')};
+          steps: pick(['cell:', 'pick:', 'sel:'].map(a => `#screen [data-cmd=ui][data-arg^="${a}"]`).join(', '))};
 }"""
 
 
@@ -131,7 +131,8 @@ def task_cpu(trace):
     # what each long task was: a drawing (an animation frame's callbacks), a tap, or other work (bots)
     kinds: dict = {}
     frames = sorted(e["ts"] for e in mine if e["name"] == "FireAnimationFrame")
-    taps = sorted(e["ts"] for e in mine if e["name"] == "EventDispatch")
+    taps = sorted(e["ts"] for e in mine if e["name"] == "EventDispatch"
+                  and (e.get("args", {}).get("data") or {}).get("type") in ("click", "pointerup", "touchend"))
     for t in tasks:
         if t["tdur"] <= 50_000:
             continue
