@@ -231,6 +231,8 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
     if log == "long" and not long_save:
         from browser import run_in_page
 
+        while not page.evaluate("speeltafelApp.session.shown_view().get('log').length"):
+            play(page, random.Random(seed), 1)  # a first entry to copy (Thurn und Taxis starts with none)
         run_in_page(page, "pad_log_once", 1000)
     entries = page.evaluate("speeltafelApp.session.shown_view().get('log').length")
     moves0 = page.evaluate("speeltafelApp.session.state.actions.length")
