@@ -2,8 +2,9 @@
 sees its newest entry after every decision, in a game of any length, in
 landscape and after turning the tablet to portrait.  One page per game: a
 human and bots at pace "instant", the human's decisions made by clicks on
-the controls of the board chosen at random (seeded), 60 decisions in each
-orientation.  A game that ends is started again from the lobby."""
+the controls of the board chosen at random (seeded), 30 decisions in
+landscape, then the tablet turned to portrait and 30 more (60 a game).  A
+game that ends is started again from the lobby."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 LANDSCAPE = {"width": 1280, "height": 800}
 PORTRAIT = {"width": 800, "height": 1280}
-DECISIONS = 60
+DECISIONS = 30  # in each orientation: 60 a game
 
 # the controls of the board that act, or lead to acting (a square, a spot); the game over
 CHOICES = """() => {
