@@ -102,5 +102,5 @@ def test_the_newest_entry_stays_in_view_after_every_decision(tab, game, seats):
             # the click answered (the table drawn again) before the next look; a click on a
             # control that a bot's move took away meanwhile does nothing, and the look comes again
             with contextlib.suppress(PlaywrightTimeout):
-                page.wait_for_function("n => window.__drawn > n", arg=drawn, timeout=5_000, polling=50)
+                page.wait_for_function("n => window.__drawn > n", arg=drawn, timeout=1_500, polling=50)
     assert games <= 3
