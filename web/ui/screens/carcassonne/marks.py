@@ -53,12 +53,7 @@ def placed_since(view: dict, ctx, last: int | None) -> list[dict]:
     if last is None:
         return []
     return [e for e in view.get("log") or () if e.get("k") == "place" and e.get("turn", 0) > last
-            and e.get("seat") != ctx.viewer and not _present(e, ctx)]
-
-
-def _present(entry: dict, ctx) -> bool:
-    """Written by the viewer's own turn under way: no news to the viewer."""
-    return ctx.until is not None and (entry.get("move") or 0) > ctx.until
+            and e.get("seat") != ctx.viewer]
 
 
 def scorings(view: dict, last: int | None) -> list[dict]:
@@ -266,7 +261,7 @@ def summary(view: dict, ctx, last: int | None) -> Html | None:
     turns: dict = {}
     for e in view.get("log") or ():
         t = e.get("turn", 0)
-        if t <= last or e.get("private") or _present(e, ctx):
+        if t <= last or e.get("private"):
             continue
         turn = turns.setdefault(t, {"seat": None, "place": None, "more": "", "points": {}, "lost": []})
         k = e.get("k")
