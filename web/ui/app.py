@@ -297,12 +297,14 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
             dom.next_frame(self._draw_asked)
 
     def _draw_asked(self):
-        if self.draw_asked:
-            self.render_table()
-        waiters, self.draw_waiters = self.draw_waiters, []
-        for waiter in waiters:
-            if not waiter.done():
-                waiter.set_result(None)
+        try:
+            if self.draw_asked:
+                self.render_table()
+        finally:  # whatever the drawing did, whoever waits for it goes on
+            waiters, self.draw_waiters = self.draw_waiters, []
+            for waiter in waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
 
     async def drawn(self):
         """Until the table has been drawn in an animation frame."""
