@@ -546,6 +546,9 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         self.autosave()
         if self.session.state.is_over():
             self.show_result = True
+        bots = self.session.bots_to_act()
+        if bots and self.bot_task is None and not self.conflict and not self.session.state.is_over():
+            self.thinking = bots[0]  # shown in this drawing: the bot loop need not draw the table again for it
         self.render_table()  # the tap's answer, in its own task: no moment shows a decision already taken
         self.kick_bots()
 
