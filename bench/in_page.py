@@ -62,6 +62,24 @@ def pad_log(pad_to: int) -> int:
     return len(session.shown_view()["log"])
 
 
+def pad_log_once(pad_to: int) -> int:
+    """As pad_log, but the copies put before the log are made once, from the
+    log as it is now: the game goes on after them (new entries come at the
+    end, the older ones never change), as in a game that long.  Returns
+    the entries drawn."""
+    session = _app().session
+    shown_view = session.shown_view
+    log = shown_view()["log"]
+    before = [dict(log[i % len(log)], move=0) for i in range(max(0, pad_to - len(log)))]
+
+    def padded():
+        view = shown_view()
+        view["log"] = before + view["log"]
+        return view
+    session.shown_view = padded
+    return len(session.shown_view()["log"])
+
+
 def forget_words() -> None:
     """The log's entries are worded anew at the next drawing (as after the page opens)."""
     from ui import history

@@ -26,12 +26,15 @@ DIST = Path(os.environ.get("SPEELTAFEL_DIST") or ROOT / "dist").resolve()
 NODE = ROOT / "node_modules"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"]
-# browser libraries from npm (pinned in package.json), copied to dist/vendor/
-# and loaded only when used: per-device play draws QR codes with lean-qr
+# browser libraries from npm (pinned in package.json), copied to dist/vendor/:
+# idiomorph redraws the page by morphing (web/morph.js, on every page); the
+# rest is loaded only when used: per-device play draws QR codes with lean-qr
 # (web/net.js) and reads them with jsQR where the browser has no
 # BarcodeDetector (web/scan-worker.js)
 VENDOR = {"lean-qr/index.mjs": "lean-qr/index.mjs", "lean-qr/extras/svg.mjs": "lean-qr/extras/svg.mjs",
-          "lean-qr/LICENSE": "lean-qr/LICENSE", "jsqr/dist/jsQR.js": "jsQR.js", "jsqr/LICENSE": "jsQR.LICENSE"}
+          "lean-qr/LICENSE": "lean-qr/LICENSE", "jsqr/dist/jsQR.js": "jsQR.js", "jsqr/LICENSE": "jsQR.LICENSE",
+          # the page redraws by DOM morphing (web/morph.js), minified as the package ships it
+          "idiomorph/dist/idiomorph.min.js": "idiomorph.min.js", "idiomorph/LICENSE": "idiomorph.LICENSE"}
 # Python packages of the UI that travel in a zip of their own, fetched when
 # first used (not on the first visit): ui/<name>/ -> <name>-<digest>.zip
 LATER = ("devices",)

@@ -144,6 +144,15 @@ class _Module(types.ModuleType):
     def scroll_to(self, scroller_id, element_id):
         pass
 
+    def scroll_newest(self, scroller_id):
+        pass
+
+    def to_page_top(self):
+        pass
+
+    def next_frame(self, callback):
+        callback()  # a page without frames draws when asked
+
     def prerendered_lobby(self, root_id):
         return self.page.prerendered
 

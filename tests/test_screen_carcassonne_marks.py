@@ -5,7 +5,6 @@ player until the viewer's next turn, finished features hatched, and the
 one line above the board (`since_summary`)."""
 
 import re
-import types
 
 from engine import new_game
 from engine.play import finish, play, random_chooser
@@ -36,8 +35,10 @@ def context(state, viewer, lang="en", since=True):
                for i in range(state.seats)]
     words = Words(lang, "carcassonne", lambda s: players[s]["name"])
     # the table's own count of where the viewer's last turn ended
-    until = Session.seen_until(types.SimpleNamespace(state=state), viewer) if since else None
-    return TableContext(words, players, viewer, "", until)
+    session = Session(state, players, "t")
+    if not since:
+        return TableContext(words, players, viewer, "")
+    return TableContext(words, players, viewer, "", session.seen_until(viewer), session.turn_began(viewer))
 
 
 def render(state, viewer, **kw):
@@ -236,3 +237,23 @@ def test_the_since_line_says_when_the_plague_took_one_of_the_viewers_followers()
         assert sum(c.count("Plague: your ") for c in chunks) == len(lost)
         told += len(lost)
     assert told >= 2, told
+
+
+def test_the_viewers_own_turn_under_way_is_no_news_to_them():
+    """Issue 23: with the tile placed and the follower still to choose, the
+    viewer's own placement is not marked new (the log's marks) and the
+    since line names only the others' turns."""
+    checked = 0
+    for _, state in my_turns(3, 6, 2, 40, seats=3):
+        tile = next(a for a in state.legal_actions(2) if a["type"] == "place")
+        state.apply(2, tile)
+        if state.to_act() != [2] or state.g.phase != "follower":
+            continue  # no follower to choose: the turn is over
+        screen, view, html = render(state, 2)
+        chunks = since_chunks(str(screen.since_summary(view)))
+        assert chunks and not any("P2:" in c for c in chunks), chunks
+        own = [e for e in view["log"] if e.get("k") == "place" and e.get("seat") == 2]
+        assert not screen.ctx.is_new(own[-1]) and screen.ctx.is_new(
+            next(e for e in reversed(view["log"]) if e.get("k") == "place" and e.get("seat") != 2))
+        checked += 1
+    assert checked >= 3

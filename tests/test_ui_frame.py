@@ -210,6 +210,10 @@ def test_log_entries_carry_their_move_and_the_table_marks_what_is_new_since_a_se
     assert (session.seen_until(0), session.seen_until(1)) == (2, 0)
     state.actions.append([0, {}])  # seat 0's new turn has begun: the others' moves stay new
     assert session.seen_until(0) == 2
+    # ...and its own moves in that turn are no news to it (issue 23): new is moves 3-4 only
+    assert session.turn_began(0) == 4 and session.turn_began(1) == 5
+    ctx = table.TableContext(i18n.Words("en", "toy"), players("human", "bot"), 0, since=2, until=4)
+    assert [m for m in range(6) if ctx.is_new({"move": m})] == [3, 4]
 
 
 def test_the_since_line_says_the_newest_public_entry_and_marks_new_log_entries():

@@ -64,6 +64,8 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         # remote seats, or this device as a guest at another's table
         self.devices = None
         self.guest = None
+        self.draw_asked = False  # the table is drawn in the next animation frame (request_draw)
+        self.draw_waiters: list = []  # futures resolved once it is
 
     # ------------------------------------------------------------- lifecycle
     def _backend(self):
@@ -182,6 +184,8 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         handler = getattr(part, name, None) or getattr(self, name, None)
         if handler is None:
             return
+        if self.draw_asked and cmd in ("act", "ui"):
+            return  # a bot moved and the board is not drawn yet: the tap was aimed at a decision gone by
         result = handler(arg, el, event_type)
         if asyncio.iscoroutine(result):
             asyncio.ensure_future(result)
@@ -231,6 +235,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         ctx = self.context()
         self.screen = screens.screen_module(session.game_id).Screen(ctx)
         self.render_table()
+        dom.to_page_top()  # from a lobby scrolled down, the table still opens at its top (its question first)
         dom.set_ready("table")
         self.kick_bots()
         if session.remotes():  # seats on devices of their own: pairing is offered at once
@@ -279,10 +284,38 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         shown = s.shown()
         viewer = shown.seat if shown.kind == PRIVATE else None
         since = s.seen_until(viewer) if viewer is not None else None
-        return table.TableContext(self.words, s.players, viewer, s.note(viewer), since)
+        until = s.turn_began(viewer) if viewer is not None else None
+        return table.TableContext(self.words, s.players, viewer, s.note(viewer), since, until)
+
+    def request_draw(self):
+        """Draw the table in the next animation frame, once however often it
+        is asked before then: a bot's move and its save are one task, its
+        drawing the next frame's (issue 26: no long frame on a slow device).
+        Meanwhile a tap on the board does nothing (see dispatch)."""
+        if not self.draw_asked:
+            self.draw_asked = True
+            dom.next_frame(self._draw_asked)
+
+    def _draw_asked(self):
+        try:
+            if self.draw_asked:
+                self.render_table()
+        finally:  # whatever the drawing did, whoever waits for it goes on
+            waiters, self.draw_waiters = self.draw_waiters, []
+            for waiter in waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
+
+    async def drawn(self):
+        """Until the table has been drawn in an animation frame."""
+        waiter = asyncio.get_event_loop().create_future()
+        self.draw_waiters.append(waiter)
+        self.request_draw()
+        await waiter
 
     def render_table(self):
         """Draw exactly what `Session.shown()` decides, nothing else."""
+        self.draw_asked = False  # drawn now: a drawing asked for the next frame is done
         if self.guest is not None:
             return self.guest.render()
         if self.replay is not None:
@@ -513,7 +546,10 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         self.autosave()
         if self.session.state.is_over():
             self.show_result = True
-        self.render_table()
+        bots = self.session.bots_to_act()
+        if bots and self.bot_task is None and not self.conflict and not self.session.state.is_over():
+            self.thinking = bots[0]  # shown in this drawing: the bot loop need not draw the table again for it
+        self.render_table()  # the tap's answer, in its own task: no moment shows a decision already taken
         self.kick_bots()
 
 

@@ -122,8 +122,11 @@ class BotLoop:
                 seat = session.bots_to_act()[0]
                 if self.thinking != seat:
                     self.thinking = seat
-                    self.render_table()
-                await asyncio.sleep(0)
+                    self.request_draw()
+                if self.draw_asked:  # what came before (a human's move too) is on screen before a bot thinks
+                    await self.drawn()
+                else:
+                    await asyncio.sleep(0)
                 if self.session is not session:
                     return
                 if seat not in session.bots_to_act():
@@ -151,12 +154,13 @@ class BotLoop:
                 # the next bot (if any) is shown thinking in the same drawing
                 following = session.bots_to_act()
                 self.thinking = following[0] if following and not session.state.is_over() else None
-                self.render_table()
-                await asyncio.sleep(0)
+                await self.drawn()  # in the next frame, before the next bot moves: every move is seen
+                if self.session is not session:
+                    return
             if self.thinking is not None and self.session:
                 # a human's move left no bot to act: draw the table without "thinking"
                 self.thinking = None
-                self.render_table()
+                self.request_draw()
         except asyncio.CancelledError:
             raise
         except Exception as err:  # a bot bug must not freeze the table

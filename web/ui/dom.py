@@ -7,7 +7,7 @@ is plain Python that pytest can run.
 from __future__ import annotations
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 _keep = []  # event proxies live as long as the page
 
@@ -73,42 +73,30 @@ def set_lang(lang: str) -> None:
 
 
 def render(root, html: str) -> None:
-    """Replace the content of `root`, keeping the focused control focused
-    and the scrollers where the player left them (`[data-keep-scroll]`, by
-    id): the keyed element (`[data-anchor]`) at the top of a scroller's view
-    stays where it was."""
-    active = js.document.activeElement
-    focus_id = getattr(active, "id", "") if active else ""
-    focus_id = focus_id if isinstance(focus_id, str) else ""
-    scrolled = [(str(el.id), el.scrollTop, el.scrollLeft, _anchor(el))
-                for el in root.querySelectorAll("[data-keep-scroll][id]")]
-    root.innerHTML = html
-    for element_id, top, left, anchor in scrolled:
-        again = by_id(element_id)
-        if again:
-            again.scrollTop, again.scrollLeft = top, left
-            if anchor:  # parts out of view may be laid out at estimated sizes: keep what was seen in place
-                key, offset = anchor
-                el = again.querySelector(f'[data-anchor="{key}"]')
-                if el:
-                    again.scrollTop += el.getBoundingClientRect().top - again.getBoundingClientRect().top - offset
-    if focus_id:
-        again = by_id(focus_id)
-        if again:
-            again.focus()
+    """Make `root` show `html`, changing only what differs from what it shows
+    (web/morph.js, DOM morphing): the nodes that stay are the same nodes, so
+    the focused control, every scroller's position, an open fold, a text
+    being typed and a running animation survive with nothing here to keep
+    them, and a move creates only the nodes of what it changed."""
+    js.speeltafelMorph(root, html)
 
 
-def _anchor(scroller):
-    """The keyed element (`[data-anchor]`) at the top of the scroller's view
-    and how far below the view's top it starts, or None."""
-    box = scroller.getBoundingClientRect()
-    if box.height < 4:
-        return None
-    hit = js.document.elementFromPoint(box.left + box.width / 2, box.top + 2)
-    el = hit.closest("[data-anchor]") if hit else None
-    if not el or not scroller.contains(el):
-        return None
-    return str(el.dataset.anchor), el.getBoundingClientRect().top - box.top
+def next_frame(callback) -> None:
+    """Call `callback()` in the browser's next animation frame, in a task of
+    its own: the work in hand (a tap's move, its save) ends first and the
+    drawing is the next frame's work, so neither makes one long frame of
+    both.  A hidden page draws no frames: there it is called at once after."""
+
+    def frame(*_):
+        callback()
+
+    def soon(*_):
+        if js.document.hidden:
+            callback()
+        else:
+            js.requestAnimationFrame(create_once_callable(frame))
+
+    js.setTimeout(create_once_callable(soon), 0)
 
 
 def scroll_to(scroller_id: str, element_id: str) -> None:
@@ -123,6 +111,20 @@ def set_text(element_id: str, text: str) -> None:
     el = by_id(element_id)
     if el:
         el.textContent = text
+
+
+def to_page_top() -> None:
+    """The page scrolled to its top (a new screen opens at its start, not where
+    the one before it was scrolled: the morph keeps the page's scroll)."""
+    js.window.scrollTo(0, 0)
+
+
+def scroll_newest(scroller_id: str) -> None:
+    """Scroll the log `scroller_id` to its newest entry (its end: the log's
+    scroller is a reversed column, so that end is scrollTop 0)."""
+    scroller = by_id(scroller_id)
+    if scroller:
+        scroller.scrollTop = 0
 
 
 def focus(element_id: str, caret: int | None = None) -> None:
@@ -216,7 +218,10 @@ def _rect(el):
 def attach_pan_zoom(svg_id: str, pz) -> None:
     """Let the player drag, pinch, wheel and key the SVG board `svg_id`;
     `pz` (ui.kit.PanZoom) does the arithmetic, this only wires the events
-    and sets the viewBox while the pointer moves (no redraw)."""
+    and sets the viewBox while the pointer moves (no redraw).  Called after
+    every drawing: a board the morph kept keeps its listeners (and a drag
+    under way) and is not measured again (its size comes from the
+    ResizeObserver), so a drawing asks for no layout of its own."""
     svg = by_id(svg_id)
     if not svg:
         return
@@ -264,20 +269,27 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
                 show(ev.currentTarget)
 
         def resized(entries, observer=None):
-            el = entries[0].target
-            r = _rect(el)
-            if pz.limit(r[2], r[3]):  # turned or resized: the minimum holds for the new size
+            el, box = entries[0].target, entries[0].contentRect
+            wired[1] = (float(box.width), float(box.height))  # known without asking for a layout
+            if pz.limit(*wired[1]):  # turned or resized: the minimum holds for the new size
                 el.setAttribute("viewBox", pz.viewbox())
 
+        wired = [None, None]  # the board wired last, and its size on screen
         listeners = {"pointerdown": down, "pointermove": move, "pointerup": up, "pointercancel": up,
                      "wheel": wheel, "click": click, "keydown": key}
         entry = (pz, {k: create_proxy(f) for k, f in listeners.items()},
-                 js.ResizeObserver.new(create_proxy(resized)))
+                 js.ResizeObserver.new(create_proxy(resized)), wired)
         _PAN_ZOOM[id(pz)] = entry
-    proxies, watch = entry[1], entry[2]
+    proxies, watch, wired = entry[1], entry[2], entry[3]
+    if wired[0] is not None and wired[1] is not None and svg.isSameNode(wired[0]):
+        # the morph kept the board: its listeners and a drag under way stay, its size is known
+        if pz.limit(*wired[1]):
+            svg.setAttribute("viewBox", pz.viewbox())
+        return
     pz.pointers = {}
     pz.drag = None
     r = _rect(svg)
+    wired[0], wired[1] = svg, (r[2], r[3])
     if pz.limit(r[2], r[3]):  # never smaller on screen than the board allows: pan instead
         svg.setAttribute("viewBox", pz.viewbox())
     watch.disconnect()  # the board drawn before this one is gone

@@ -1,7 +1,9 @@
 """The frame's log: every entry of the game, none ever dropped.
 
 The newest entries are listed plainly at the foot of the log, which opens
-scrolled to its end; older ones are folded, a turn or more per fold, behind
+scrolled to its end and stays there as entries come, unless the player
+scrolled away to read (then it stays where they read, and a "newest"
+button brings them back); older ones are folded, a turn or more per fold, behind
 a button that opens the fold (a disclosure: `aria-expanded`).  A closed fold
 puts only its button in the page, so a game of a thousand entries draws
 about as fast as one of fifty.  A fold closes at the first new turn once it
@@ -47,11 +49,13 @@ def render_log(view: dict, ctx, opened=()) -> str:
     folded = [(a, b) for a, b in folds(entries) if b <= last_fold]
     long = " log-long" if len(entries) >= 1000 else ""  # room for 4-digit numbers
     out = [f'<section class="log" aria-label="{esc(words.t("table.log"))}"><h2>{esc(words.t("table.log"))}</h2>'
-           f'<div class="log-scroll" id="log-scroll" tabindex="0" data-keep-scroll><div class="log-all{long}">']
+           f'<div class="log-scroll" id="log-scroll" tabindex="0"><div class="log-all{long}">']
     for start, end in folded:
         out.append(_fold(entries, start, end, ctx, start in opened))
     out.append(_list(entries, folded[-1][1] if folded else 0, len(entries), ctx))
-    out.append("</div></div></section>")
+    # shown while the player reads older entries (web/morph.js marks the scroller away from its end)
+    out.append(f'</div></div><button type="button" class="log-newest" data-cmd="log-newest">'
+               f'<span aria-hidden="true">↓</span> {esc(words.t("log.newest"))}</button></section>')
     return "".join(out)
 
 
@@ -68,7 +72,7 @@ def _fold(entries: list[dict], start: int, end: int, ctx, is_open: bool) -> str:
         label = words.t("log.fold", first=turns[0], last=turns[-1], n=n)
     state = "true" if is_open else "false"
     button = (f'<button type="button" class="log-fold" id="log-fold-{start}" data-cmd="log-fold" data-arg="{start}" '
-              f'aria-expanded="{state}" aria-controls="log-part-{start}" data-anchor="f{start}">{esc(label)}</button>')
+              f'aria-expanded="{state}" aria-controls="log-part-{start}">{esc(label)}</button>')
     body = _list(entries, start, end, ctx) if is_open else ""
     return f'{button}<div class="log-part" id="log-part-{start}">{body}</div>'
 
@@ -80,7 +84,7 @@ def _list(entries: list[dict], start: int, end: int, ctx) -> str:
     for i in range(start, end):
         entry = entries[i]
         cls = (" private" if entry.get("private") else "") + (" new" if ctx.is_new(entry) else "")
-        out.append(f'<li class="log-entry{cls}" data-anchor="{i}">{_words(entry, table + (i,), ctx)}</li>')
+        out.append(f'<li class="log-entry{cls}" id="log-e{i}">{_words(entry, table + (i,), ctx)}</li>')
     out.append("</ol>")
     return "".join(out)
 

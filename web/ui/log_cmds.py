@@ -25,3 +25,8 @@ class LogFolds:
         self.log_opened().symmetric_difference_update({start})
         self.render_table()
         dom.scroll_to("log-scroll", f"log-fold-{start}")  # the fold's button on top, its entries under it
+
+    def cmd_log_newest(self, arg, el, ev):
+        """Back to the newest entry after reading older ones."""
+        if ev == "click":
+            dom.scroll_newest("log-scroll")

@@ -198,13 +198,20 @@ class Session:
     def seen_until(self, seat: int) -> int:
         """The move up to which `seat` has seen the table: the end of its last
         turn before the present one (0 before it first acted).  Log entries
-        with a larger `move` are what happened since its last turn (the
-        table marks them)."""
+        with a larger `move`, up to `turn_began`, are what the others did
+        since its last turn (the table marks them)."""
+        acts = self.state.actions
+        i = self.turn_began(seat)
+        while i and acts[i - 1][0] != seat:
+            i -= 1
+        return i
+
+    def turn_began(self, seat: int) -> int:
+        """The moves made before `seat`'s present turn began (all of them when
+        it has not begun): what the seat does in it is its own, not news."""
         acts = self.state.actions
         i = len(acts)
-        while i and acts[i - 1][0] == seat:  # its present turn, if begun
-            i -= 1
-        while i and acts[i - 1][0] != seat:
+        while i and acts[i - 1][0] == seat:
             i -= 1
         return i
 

@@ -18,18 +18,23 @@ class TableContext:
     """What a game screen may use to word and colour things."""
 
     def __init__(self, words: Words, players: list[dict], viewer: int | None, note: str = "",
-                 since: int | None = None):
+                 since: int | None = None, until: int | None = None):
         self.words = words
         self.players = players
         self.viewer = viewer
         self.note = note  # the viewer's own free notes
         # log entries with a larger "move" happened since the viewer's last turn
-        # (None: nothing is marked, e.g. on the public and hand-over screens)
+        # (None: nothing is marked, e.g. on the public and hand-over screens)...
         self.since = since
+        # ...up to this move, where the viewer's present turn began (None: no end):
+        # what the viewer does in it is not news to them
+        self.until = until
 
     def is_new(self, entry: dict) -> bool:
-        """Did this log entry happen since the viewer's last turn?"""
-        return self.since is not None and (entry.get("move") or 0) > self.since
+        """Did this log entry happen since the viewer's last turn (and before
+        their present one began)?"""
+        move = entry.get("move") or 0
+        return self.since is not None and move > self.since and (self.until is None or move <= self.until)
 
     def recent(self, view: dict) -> list[dict]:
         """The view's log entries since the viewer's last turn, oldest first."""

@@ -26,7 +26,8 @@ def history(entries: list, seats: int, item, w) -> str:
     out.append(f'<div class="kr-history"><h3>{w("history")}</h3>')
     for r in sorted(rounds, reverse=True):
         group = rounds[r]
-        out.append(f'<details class="kr-fold"><summary>{w("round_n", n=r)} · {w("n_entries", n=len(group))}'
+        # the round's id keeps the fold the same node whatever comes before it (open as the player left it)
+        out.append(f'<details class="kr-fold" id="kr-round-{r}"><summary>{w("round_n", n=r)} · {w("n_entries", n=len(group))}'
                    f'</summary><ol class="kr-know-list">{"".join(item(e, False) for e in reversed(group))}</ol>'
                    '</details>')
     out.append("</div>")

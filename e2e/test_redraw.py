@@ -1,0 +1,125 @@
+"""A redraw changes only what changed (issue 26): what the player did to the
+page survives the table being drawn again, with no code that keeps it.
+
+- Kutschfahrt, bots moving while the human reads: the log scrolled back
+  stays where it was read (and offers "newest"), an open fold of "What I
+  know" stays open, the focused control (one without an id) keeps the focus.
+- Thurn und Taxis: a card chosen but not yet laid keeps its glowing cities,
+  their animation running on (not started again) through a redraw.
+- Carcassonne: a square chosen and the tile turned, not yet placed, stays so
+  on the very same nodes; the board still pans and zooms once per wheel turn
+  (its listeners neither lost nor doubled).
+
+And "Continue" from a lobby scrolled down opens the table at its top.
+
+Each would fail with the table rebuilt by innerHTML (the drawing before issue 26)."""
+
+from __future__ import annotations
+
+from e2e.positions import bot_game, open_table, save_of
+
+MOVES = "speeltafelApp.session.state.actions.length"
+# the entry at the top of the log's view and where it starts (px below the view's top)
+TOP_ENTRY = """() => { const box = document.getElementById('log-scroll').getBoundingClientRect();
+  const el = document.elementFromPoint(box.left + box.width / 2, box.top + 4).closest('.log-entry, .log-fold');
+  return [el.id, Math.round(el.getBoundingClientRect().top - box.top)]; }"""
+FRAMES = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
+
+
+def _bots_move(page, moves=1):
+    """Let the bots play (pace instant) until `moves` more moves are made and drawn, then wait again."""
+    before = page.evaluate(MOVES)
+    page.evaluate("speeltafelApp.set_pace('instant')")
+    page.wait_for_function(f"{MOVES} >= {before + moves}")
+    page.evaluate("speeltafelApp.bot_delay_ms = 60000")  # the next bot waits a minute: the table stays
+    page.evaluate(FRAMES)
+
+
+def test_bots_moving_keep_the_log_read_the_fold_open_and_the_focus(tab):
+    def stop(state, view):  # a bot's turn; the human after it has seen much (older rounds folded)
+        if view["phase"] != "turn":
+            return False
+        after = (state.to_act()[0] + 1) % state.seats
+        return sum(1 for e in state.view(after)["log"] if e.get("private")) >= 30
+    state, seat = bot_game("kutschfahrt", 6, 1, stop)
+    human = (seat + 1) % state.seats
+    page = open_table(tab, save_of(state, human))
+    assert page.locator(".kr-fold").count() >= 2
+    fold = page.locator("#" + page.locator(".kr-fold").nth(1).get_attribute("id"))
+    fold.locator("summary").click()
+    assert fold.evaluate("d => d.open")
+    # the log read further back: wheeled up over it, as a player does
+    box = page.locator("#log-scroll").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, -300)
+    page.wait_for_function("document.getElementById('log-scroll').scrollTop < -250")
+    page.wait_for_selector(".log-newest", state="visible")
+    read = page.evaluate(TOP_ENTRY)
+    help_button = page.locator(".kr-helprow button")
+    assert help_button.get_attribute("id") is None
+    help_button.focus()
+    page.evaluate("document.activeElement.__mine = true")  # this very node (an attribute would be redrawn)
+    newest = page.locator(".log-entry").last.get_attribute("id")
+    _bots_move(page)
+    assert page.locator(".log-entry").last.get_attribute("id") != newest, "no entry came"
+    assert fold.evaluate("d => d.open"), "the open fold closed"
+    assert page.evaluate("document.activeElement && document.activeElement.__mine === true"), "the focus was lost"
+    assert page.evaluate(TOP_ENTRY) == read, "the log did not stay where it was read"
+    assert page.locator(".log-newest").is_visible()
+    page.click(".log-newest")  # back to the newest: the log follows the game again
+    page.wait_for_function("document.getElementById('log-scroll').scrollTop === 0")
+    page.wait_for_selector(".log-newest", state="hidden")
+
+
+def test_a_chosen_card_keeps_its_cities_glowing_through_a_redraw(tab):
+    state, seat = bot_game("thurn_taxis", 3, 4, lambda s, v: v["phase"] == "play" and len(s.actions) > 6)
+    page = open_table(tab, save_of(state, seat))
+    page.locator("#screen [data-cmd=ui][data-arg^='sel:']").first.click()
+    glow = page.locator(".tt-glow").first
+    glow.wait_for()
+    started = glow.evaluate("c => { c.__mine = true; return c.getAnimations()[0].currentTime; }")
+    page.select_option("#pace", "fast")  # the table is drawn again
+    page.wait_for_function("speeltafelApp.pace === 'fast'")
+    page.evaluate(FRAMES)
+    assert page.locator("#screen [data-cmd=ui][data-arg^='sel:'][aria-pressed=true]").count() == 1
+    again = page.locator(".tt-glow").first
+    assert again.evaluate("c => c.__mine === true"), "the glowing city was drawn anew"
+    assert again.evaluate("(c, t) => c.getAnimations()[0].currentTime > t", started), "the glow started again"
+
+
+def test_a_square_chosen_and_turned_stays_and_the_board_still_zooms(tab):
+    state, seat = bot_game("carcassonne", 3, 2, lambda s, v: v["phase"] == "place" and len(v["tiles"]) > 8)
+    page = open_table(tab, save_of(state, seat))
+    places = [(a["x"], a["y"]) for a in state.legal_actions(seat) if a["type"] == "place"]
+    x, y = next(c for c in places if places.count(c) > 1)  # a square where the tile turns more than one way
+    page.click("#cc-list-toggle")
+    page.click(f"#cc-opt-{x}_{y}")
+    page.wait_for_selector("#cc-rotate:has-text('(1/'):enabled")
+    page.click("#cc-rotate")
+    page.wait_for_selector("#cc-rotate:has-text('(2/')")
+    preview = page.locator(".cc-preview")
+    preview.evaluate("p => { p.__mine = true; }")
+    label = page.locator("#cc-rotate").inner_text()
+    page.select_option("#pace", "slow")  # the table is drawn again
+    page.wait_for_function("speeltafelApp.pace === 'slow'")
+    page.evaluate(FRAMES)
+    assert page.locator("#cc-rotate").inner_text() == label
+    assert page.locator(".cc-preview").evaluate("p => p.__mine === true"), "the chosen square was drawn anew"
+    # one wheel turn over the board zooms once (its listeners kept, not added twice)
+    box = page.locator("#cc-board").bounding_box()
+    width = page.evaluate("+document.getElementById('cc-board').getAttribute('viewBox').split(' ')[2]")
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, -100)
+    page.wait_for_function(f"+document.getElementById('cc-board').getAttribute('viewBox').split(' ')[2] !== {width}")
+    after = page.evaluate("+document.getElementById('cc-board').getAttribute('viewBox').split(' ')[2]")
+    assert abs(width / after - 1.15) < 0.01, f"one wheel turn zoomed {width / after:.3f} times"
+    # a lobby scrolled down: "Continue" opens the table at its top (issue 23), its question in view
+    page.click("#menu")
+    tab.wait("lobby")
+    page.set_viewport_size({"width": 390, "height": 844})
+    resume = page.locator("[data-cmd=save-resume]").first
+    resume.scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 10000)")
+    assert page.evaluate("window.scrollY") > 200
+    resume.click()
+    page.wait_for_function("document.body.dataset.ready === 'table' && window.scrollY === 0")
