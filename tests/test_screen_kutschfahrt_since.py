@@ -185,7 +185,7 @@ def test_what_i_know_keeps_every_entry_of_a_long_game_folded_per_round(long_game
     assert text.index(newest) < text.index(re.sub(r"<[^>]+>", "", words.entry(mine[-history.OPEN - 1])))
     rounds = [int(n) for n in re.findall(r"<summary>Round (\d+)", folded)]
     assert rounds == sorted({(e["turn"] or 0) // 6 + 1 for e in mine[:-history.OPEN]}, reverse=True)
-    assert folded.count('<details class="kr-fold">') == len(rounds) > 1
+    assert folded.count('<details class="kr-fold"') == len(rounds) > 1
 
 
 def test_the_history_is_worded_again_when_the_language_changes(long_game):

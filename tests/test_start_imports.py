@@ -1,13 +1,12 @@
 """What the page imports while it starts (issue 26): the app a module a step
 (ui/stepwise.py), and for the lobby no game's screen, bots or rules."""
 
-import asyncio
 import json
 import subprocess
 import sys
 from pathlib import Path
 
-from . import ui_support  # noqa: F401  (puts web/ on the path)
+from .ui_support import run_async  # (also puts web/ on the path)
 from ui import stepwise  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,7 +43,7 @@ def test_needs_reads_top_level_imports_only(tmp_path, monkeypatch):
     async def pause():
         steps.append(sorted(m for m in sys.modules if m.startswith("ui_fake")))
 
-    module = asyncio.run(stepwise.load("ui_fake.main", pause))
+    module = run_async(stepwise.load("ui_fake.main", pause))  # a browser test may hold this thread's loop
     assert module is sys.modules["ui_fake.main"]
     assert len(steps) == 7  # one pause after each module
     assert steps[-1][-1] == "ui_fake.sub.e" and "ui_fake.main" in steps[-1] and "ui_fake.d" not in steps[-1]
