@@ -1,18 +1,24 @@
 """The one protocol every game implements, and the machinery they share.
 
-A game subclasses `State` and fills in five hooks:
+A game subclasses `State`, declares its secrets once (`secrecy`, see
+engine/secrecy.py) and fills in these hooks:
 
 - `_setup()`                 deal, shuffle, place: uses only `self.rng`;
 - `_to_act()`                the seats that must decide now;
 - `_legal(seat)`             that seat's legal actions, as JSON-able dicts;
 - `_apply(seat, action)`     carry out an action already known to be legal;
-- `_view(seat)`              what `seat` may know (None: the public table);
-- `_result()`                winners, scores and breakdown, once over.
+- `_public()`                what the whole table sees (the public view);
+- `_own(seat)`               what belongs to that seat alone (the keys `secrecy.own` names);
+- `_result()`                winners, scores and breakdown, once over;
+- `_pieces()`                every piece where it lies, by who sees it there
+                             (public, a seat's own, hidden from all): read only
+                             by the contract tests.
 
 Everything else - checking legality before anything changes, the action log,
-saves that replay, undo, the public and private logs - lives here once, so
-every game gets it the same way (boardgame.io's split of moves and flow;
-OpenSpiel's state verbs).
+saves that replay, undo, each seat's view and the log's addressing built from
+the declaration - lives here once, so every game gets it the same way
+(boardgame.io's split of moves and flow and its one playerView; OpenSpiel's
+state verbs).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from .rng import Rng
+from .secrecy import Pieces, Secrecy
 
 SAVE_FORMAT = "speeltafel-save"
 SAVE_VERSION = 1
@@ -105,9 +112,10 @@ def copied(data: Any) -> Any:
 
 
 class State(ABC):
-    """One game in progress.  Subclasses set `game_id` and the hooks."""
+    """One game in progress.  Subclasses set `game_id`, `secrecy` and the hooks."""
 
     game_id: str = ""
+    secrecy: Secrecy = Secrecy()  # a game without secrets declares nothing
 
     def __init__(self, seats: int, options: dict | None = None, seed: int = 0):
         from .registry import GAMES  # late: the registry imports the games
@@ -146,8 +154,21 @@ class State(ABC):
         ...
 
     @abstractmethod
-    def _view(self, seat: int | None) -> dict:
-        ...
+    def _public(self) -> dict:
+        """What the whole table sees: a fresh JSON-able dict with at least
+        phase, active, scores, players and prompt (docs/engine-conventions.md)."""
+
+    def _own(self, seat: int) -> dict:
+        """What only `seat` sees, under the keys `secrecy.own` and
+        `secrecy.own_in_player` declare (a fresh dict)."""
+        return {}
+
+    def _pieces(self) -> Pieces | None:
+        """Every piece of the game where it lies, by who sees it there
+        (engine.secrecy.Pieces): the contract checks that no piece is lost
+        or doubled, in the game and in every sample of a view, that samples
+        deal the secret ones anew, and that no public log entry names one."""
+        return None
 
     @abstractmethod
     def _result(self) -> dict:
@@ -223,7 +244,7 @@ class State(ABC):
         bot) that edits it changes nothing."""
         if seat is not None and not is_seat(seat, self.seats):
             raise ValueError("no such seat")
-        view = self._view(seat)
+        view = self._seat_view(seat)
         view.update(
             game=self.game_id,
             seats=self.seats,
@@ -240,6 +261,28 @@ class State(ABC):
         if view["over"]:
             view["result"] = self.result()
         return copied(view)
+
+    def _seat_view(self, seat: int | None) -> dict:
+        """The game's part of `seat`'s view, built from the declaration: the
+        public part, with the seat's own keys in their places (None in the
+        public view).  Not a copy: `view()` copies it."""
+        view = self._public()
+        secrecy = self.secrecy
+        for key in secrecy.own:
+            view[key] = None
+        if seat is None:
+            return view
+        own = self._own(seat)
+        undeclared = set(own) - secrecy.own_keys()
+        if undeclared:
+            raise KeyError(f"{self.game_id}: _own gives {sorted(undeclared)}, not declared in its secrecy")
+        player = view["players"][seat] if secrecy.own_in_player else None
+        for key, value in own.items():
+            if key in secrecy.own_in_player:
+                player[key] = value
+            else:
+                view[key] = value
+        return view
 
     def is_over(self) -> bool:
         return self._is_over()
@@ -260,24 +303,31 @@ class State(ABC):
         return self._result()
 
     # ------------------------------------------------------------------ logs
-    def say(self, entry: dict, to=None) -> None:
-        """Add a log entry: for everyone (to=None) or for the given seats.
+    def say(self, entry: dict) -> None:
+        """Add a log entry, read by the seats the game's `secrecy` names for
+        its key (the whole table for every other key).
 
         Entries are data (a key `k` and parameters), so the table can word
         them in any language; the engine never writes prose.  Each carries
-        `turn` and `move` (the number of the action that wrote it).
+        `turn` and `move` (the number of the action that wrote it).  A
+        private entry (not a note) or one that `shows` a secret tells
+        someone something: the action that wrote it cannot be undone.
         """
         entry = dict(entry)
         entry.setdefault("turn", self.turn)
         # the move that wrote it (1 for the first action, 0 for the setup): a
         # table marks what is new to a seat since its last turn by this number
         entry.setdefault("move", getattr(self, "_moving", 0))
-        who = None if to is None else frozenset([to] if isinstance(to, int) else to)
+        who = self.secrecy.readers(entry, self.seats)
+        if self.secrecy.reveals(entry):
+            self._revealed = True
         self.events.append((who, entry))
 
     def mark_revealed(self) -> None:
-        """Called by a game when an action showed someone hidden information,
-        so that it cannot be taken back (undo would let a player unsee it)."""
+        """Called by a game when an action showed someone hidden information
+        other than by a private log entry (a card turned face up for the
+        table), so that it cannot be taken back (undo would let a player
+        unsee it).  Private entries and random draws count by themselves."""
         self._revealed = True
 
     # ----------------------------------------------------------------- saves

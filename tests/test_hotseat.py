@@ -10,6 +10,7 @@ import engine
 from engine import IllegalAction
 from engine.protocol import State
 from engine.registry import GAMES, PLUGINS, Game, GameSpec, register
+from engine.secrecy import Secrecy
 
 from . import fake_dom
 from .conftest import random_game as random_states
@@ -30,6 +31,7 @@ class RelayState(State):
     may hand the question back to seat 0.  Every seat holds a secret."""
 
     game_id = "relay"
+    secrecy = Secrecy(own=("secret",))
 
     def _setup(self):
         self.asked = [0]
@@ -53,8 +55,11 @@ class RelayState(State):
         else:
             self.done = True
 
-    def _view(self, seat):
-        return {"secret": None if seat is None else self.secret[seat]}
+    def _public(self):
+        return {}
+
+    def _own(self, seat):
+        return {"secret": self.secret[seat]}
 
     def _result(self):
         return {"winners": [], "scores": None, "breakdown": [{}, {}, {}]}

@@ -51,7 +51,8 @@ def game_from_view(view, log=False) -> Game:
     g.turn = view["turn"]
     g.current = view["active"] if view["active"] is not None else view["current"]
     g.last = view["last"]
-    g.placements = g.legal_placements(g.drawn) if g.drawn and g.phase == "place" else []
+    # a tile in hand keeps its placements while the plague is asked too (it is placed after)
+    g.placements = g.legal_placements(g.drawn) if g.drawn else []
     g.pest_queue = list(view["pest_queue"])
     g.final = None if view["final"] is None else [dict(f) for f in view["final"]]
     return g

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.protocol import State
+from engine.secrecy import Pieces
 
 from .core import CROWN_SEG, SEGMENTS, SEG_CROWNS, Game, deck_of
 from .tiles import KIND_OF, MONASTERY, ROLE, TILES
@@ -56,7 +57,9 @@ class CarcassonneState(State):
         return {"id": fid, "seat": seat, "role": ROLE[kind], "tile": pi, "x": t[1], "y": t[2],
                 "feature": feat}
 
-    def _view(self, seat):
+    def _public(self):
+        """Every seat sees the whole table: the only thing nobody knows is
+        which tile comes next, and that is the state's random future."""
         g = self.g
         followers = [self._follower_view(fid, f) for fid, f in sorted(g.followers.items())]
         phase = g.phase
@@ -111,6 +114,14 @@ class CarcassonneState(State):
             prompt.update(seat=s, followers=g.pest_options(s))
         view["prompt"] = prompt
         return view
+
+    def _pieces(self):
+        """Every tile in the open: the bag is known as a set (`remaining`),
+        and which comes next is the random future, no piece of the state."""
+        g = self.g
+        return Pieces(public={"board": [t[0] for t in g.placed], "bag": sorted(g.bag),
+                              "discarded": list(g.discarded), "drawn": [g.drawn] if g.drawn else []},
+                      own=[{} for _ in range(self.seats)])
 
     def _completed(self):
         """[tile index, feature] of every city or road part that is finished,

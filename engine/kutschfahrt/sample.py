@@ -298,6 +298,8 @@ def _pending(g, view, step, entries):
         if trades:
             t = trades[-1]
             pairs = [(t["offerer"], t["offered"], t["partner"]), (t["partner"], t["returned"], t["offerer"])]
+            if any(e["k"] == "diplomat_trade" and e["move"] == t["move"] for e in entries):
+                pairs.reverse()  # the object a Diplomat demanded was handed over first: its effect first
             owner = step.get("owner")
             if owner == pairs[0][0]:  # the first effect is running: the second waits
                 second = pairs[1]

@@ -38,6 +38,7 @@ Objects are held as kind names ("key", "dagger", ...): two keys are alike.
 from __future__ import annotations
 
 from engine.protocol import State
+from engine.secrecy import Pieces, Secrecy
 
 from . import cards as C
 from .knowledge import known
@@ -49,6 +50,19 @@ from .windows import window
 
 class KutschfahrtState(State):
     game_id = "kutschfahrt"
+    # a seat's own: its association, occupation, objects and what it saw (`me`);
+    # the log's private entries are read by the seats they name
+    secrecy = Secrecy(own=("me",), private_log={
+        "dealt": ("seat",), "drew": ("seat",), "traded": ("offerer", "partner"),
+        "saw_objects": ("seat",), "saw_assoc": ("seat",), "saw_assoc_card": ("seat",),
+        "saw_occ": ("seat",), "saw_occ_pile": ("seat",), "saw_pile": ("seat",), "got_occ": ("seat",),
+        "offer_obj": ("by", "to"), "gift_obj": ("from", "to"), "passed": ("from", "to"),
+        "priest_paid_obj": ("from", "to"), "took_obj": ("winner", "loser"), "gave_back_obj": ("from", "to")},
+        notes={"clair_top": ("seat",)},  # the Clairvoyant's own picks
+        # said aloud: an occupation turned up, an object played in a struggle or
+        # named by its trade effect, the Diplomat's demand
+        shows={"occ_used": ("occ",), "play": ("card",), "effect": ("obj",), "diplomat": ("name",),
+               "diplomat_gave": ("name",)})
 
     # ================================================================ setup
     def _setup(self):
@@ -122,7 +136,7 @@ class KutschfahrtState(State):
                      "occ": self.occ[s], "assoc": self.assoc[s]}
             if self.adv3:
                 entry["cards"] = list(self.assoc_cards[s])
-            self.say(entry, to=s)
+            self.say(entry)
 
     # ============================================================ helpers
     def left(self, s, d=1):
@@ -139,8 +153,7 @@ class KutschfahrtState(State):
 
     def reveal_occ(self, s):
         self.occ_up[s] = True
-        self.say({"k": "occ_used", "seat": s, "occ": self.occ[s]})
-        self.mark_revealed()  # the table has seen the card: no taking it back
+        self.say({"k": "occ_used", "seat": s, "occ": self.occ[s]})  # shown to the table: no undo
 
     def move(self, frm, to, kind):
         self.hands[frm].remove(kind)
@@ -154,8 +167,7 @@ class KutschfahrtState(State):
         self.hands[s].append(kind)
         self.hands[s].sort()
         self.say({"k": "draw", "seat": s})
-        self.say({"k": "drew", "seat": s, "obj": kind}, to=s)
-        self.mark_revealed()
+        self.say({"k": "drew", "seat": s, "obj": kind})
         self.check_converted()
         return kind
 
@@ -222,8 +234,7 @@ class KutschfahrtState(State):
         self.move(offerer, partner, offered)
         self.move(partner, offerer, returned)
         self.say({"k": "traded", "offerer": offerer, "partner": partner, "offered": offered,
-                  "returned": returned}, to=[offerer, partner])
-        self.mark_revealed()
+                  "returned": returned})
         self.step = None
         effects = [(offerer, offered, partner), (partner, returned, offerer)]
         if not offered_first:
@@ -248,29 +259,25 @@ class KutschfahrtState(State):
             return
         eff = C.TRADE_EFFECTS[kind]
         self.say({"k": "effect", "owner": owner, "partner": partner,
-                  "obj": "bag" if kind in C.BAGS else kind})
-        self.mark_revealed()  # the object is named to the table
+                  "obj": "bag" if kind in C.BAGS else kind})  # the object named to the table
         if eff == "draw":
             self.draw(owner)
             self.queue.insert(0, {"t": "limit"})
         elif eff == "see_objects":
             self.say({"k": "saw_objects", "seat": owner, "who": partner,
-                      "objs": sorted(self.hands[partner])}, to=owner)
+                      "objs": sorted(self.hands[partner])})
             self.say({"k": "look_objects", "seat": owner, "who": partner})
-            self.mark_revealed()
         elif eff == "see_association":
             if self.adv3:
                 self.step = {"phase": "monocle_card", "owner": owner, "partner": partner}
             else:
                 self.say({"k": "saw_assoc", "seat": owner, "who": partner,
-                          "assoc": self.assoc[partner]}, to=owner)
+                          "assoc": self.assoc[partner]})
                 self.say({"k": "look_assoc", "seat": owner, "who": partner})
-                self.mark_revealed()
         elif eff == "sextant":
             self.step = {"phase": "sextant_dir", "owner": owner, "partner": partner}
         elif eff == "new_occupation":
-            self.say({"k": "saw_occ_pile", "seat": owner, "occs": sorted(self.occ_pile)}, to=owner)
-            self.mark_revealed()
+            self.say({"k": "saw_occ_pile", "seat": owner, "occs": sorted(self.occ_pile)})
             self.step = {"phase": "coat", "owner": owner, "partner": partner}
         elif eff == "swap_occupation":
             self.step = {"phase": "tome", "owner": owner, "partner": partner}
@@ -303,9 +310,9 @@ class KutschfahrtState(State):
     def _window(self):
         return window(self.step["phase"], self.seats, self.current)
 
-    def _view(self, seat):
+    def _public(self):
         n = self.seats
-        view = {
+        return {
             "phase": self.step["phase"],
             "active": None if self.over else self.current,
             "scores": None,
@@ -325,26 +332,41 @@ class KutschfahrtState(State):
             "turn": self.turn,
             "prompt": {"k": self.step["phase"], "seat": None if self.over else self.current},
         }
-        if seat is None:
-            view["me"] = None
+
+    def _own(self, seat):
+        me = {
+            "association": self.assoc[seat],
+            "association_cards": list(self.assoc_cards[seat]) if self.adv3 else None,
+            "occupation": self.occ[seat],
+            "occ_face_up": self.occ_up[seat],
+            "objects": sorted(self.hands[seat]),
+            "drink": self.drink,
+            "step": private_step(self, seat),
+            # on its own turn: why it may not proclaim its association's victory (None: it may)
+            "claim_blocked": claim_blocked(self, seat) if (
+                seat == self.current and self.step["phase"] == "turn" and not self.over) else None,
+        }
+        me.update(self.goals(seat))
+        mine = [e if who is None else dict(e, private=True)
+                for who, e in self.events if who is None or seat in who]
+        me["known"] = known(mine, seat, self.seats)
+        return {"me": me}
+
+    def _pieces(self):
+        if self.adv3:
+            deck = ["order"] * 5 + ["brotherhood"] * 5
         else:
-            view["me"] = {
-                "association": self.assoc[seat],
-                "association_cards": list(self.assoc_cards[seat]) if self.adv3 else None,
-                "occupation": self.occ[seat],
-                "occ_face_up": self.occ_up[seat],
-                "objects": sorted(self.hands[seat]),
-                "drink": self.drink,
-                "step": private_step(self, seat),
-                # on its own turn: why it may not proclaim its association's victory (None: it may)
-                "claim_blocked": claim_blocked(self, seat) if (
-                    seat == self.current and view["phase"] == "turn" and not self.over) else None,
-            }
-            view["me"].update(self.goals(seat))
-            mine = [e if who is None else dict(e, private=True)
-                    for who, e in self.events if who is None or seat in who]
-            view["me"]["known"] = known(mine, seat, n)
-        return view
+            setup = C.SETUP[self.seats]
+            deck = ["order"] * setup["order"] + ["brotherhood"] * setup["brotherhood"]
+        for cards in self.assoc_cards:  # the association cards nobody was dealt
+            for a in cards:
+                deck.remove(a)
+        up = [s for s in range(self.seats) if self.occ_up[s]]
+        return Pieces(
+            public={f"occupation{s}": [self.occ[s]] for s in up},
+            own=[{"objects": list(self.hands[s]), "association": list(self.assoc_cards[s]),
+                  "occupation": [] if s in up else [self.occ[s]]} for s in range(self.seats)],
+            hidden={"pile": list(self.pile), "occ_pile": sorted(self.occ_pile), "associations": deck})
 
     def goals(self, seat) -> dict:
         """The seat's goal items and how many it holds (a bag counts once the

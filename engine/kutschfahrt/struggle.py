@@ -73,8 +73,7 @@ def apply_priest_pay(game, s, a):
     p = game.step["priest"]
     game.move(s, p, a["obj"])
     game.say({"k": "priest_paid", "from": s, "to": p})
-    game.say({"k": "priest_paid_obj", "from": s, "to": p, "obj": a["obj"]}, to=[s, p])
-    game.mark_revealed()
+    game.say({"k": "priest_paid_obj", "from": s, "to": p, "obj": a["obj"]})
     game.step = None
     game.queue.insert(0, {"t": "limit"})
 
@@ -226,8 +225,7 @@ def apply_fight(game, s, a):
     if c in C.OCCUPATIONS:
         game.reveal_occ(s)
     else:
-        game.say({"k": "play", "seat": s, "card": c})
-        game.mark_revealed()  # an object from the hand is shown to all
+        game.say({"k": "play", "seat": s, "card": c})  # shown to all
     if c == "duelist":
         f["duelist"] = s
         game.say({"k": "duel", "seat": s})
@@ -309,20 +307,18 @@ def apply_spoils(game, s, a):
     loser = f["loser"]
     if a["type"] == "look":
         game.say({"k": "spoils_look", "winner": s, "loser": loser})
-        game.say({"k": "saw_occ", "seat": s, "who": loser, "occ": game.occ[loser]}, to=s)
+        game.say({"k": "saw_occ", "seat": s, "who": loser, "occ": game.occ[loser]})
         if game.adv3:
             i = a["card"]
             game.say({"k": "saw_assoc_card", "seat": s, "who": loser, "card": i,
-                      "assoc": game.assoc_cards[loser][i]}, to=s)
+                      "assoc": game.assoc_cards[loser][i]})
             game.say({"k": "looked_card", "seat": s, "who": loser, "card": i})
         else:
-            game.say({"k": "saw_assoc", "seat": s, "who": loser, "assoc": game.assoc[loser]}, to=s)
-        game.mark_revealed()
+            game.say({"k": "saw_assoc", "seat": s, "who": loser, "assoc": game.assoc[loser]})
         game.step = None
         return
     game.say({"k": "spoils_take", "winner": s, "loser": loser})
-    game.say({"k": "saw_objects", "seat": s, "who": loser, "objs": sorted(game.hands[loser])}, to=s)
-    game.mark_revealed()
+    game.say({"k": "saw_objects", "seat": s, "who": loser, "objs": sorted(game.hands[loser])})
     game.step = {"phase": "take"}
 
 
@@ -341,12 +337,11 @@ def apply_take(game, s, a):
     loser = f["loser"]
     game.move(loser, s, a["obj"])
     game.say({"k": "took", "winner": s, "loser": loser})
-    game.say({"k": "took_obj", "winner": s, "loser": loser, "obj": a["obj"]}, to=[s, loser])
-    game.mark_revealed()
+    game.say({"k": "took_obj", "winner": s, "loser": loser, "obj": a["obj"]})
     if "give" in a:
         game.move(s, loser, a["give"])
         game.say({"k": "gave_back", "from": s, "to": loser})
-        game.say({"k": "gave_back_obj", "from": s, "to": loser, "obj": a["give"]}, to=[s, loser])
+        game.say({"k": "gave_back_obj", "from": s, "to": loser, "obj": a["give"]})
     game.step = None
     game.queue.insert(0, {"t": "limit"})
 

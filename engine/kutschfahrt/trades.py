@@ -74,10 +74,9 @@ def apply_sextant_pass(game, s, a):
     for t, k in chosen.items():
         to = game.left(t, d)
         game.hands[to].append(k)
-        game.say({"k": "passed", "from": t, "to": to, "obj": k}, to=[t, to])
+        game.say({"k": "passed", "from": t, "to": to, "obj": k})
     for h in game.hands:
         h.sort()
-    game.mark_revealed()
     game.say({"k": "sextant_done", "dir": "left" if d == 1 else "right"})
     game.step = None
 
@@ -99,7 +98,7 @@ def apply_coat(game, s, a):
         game.rng.shuffle(game.occ_pile)
         game.occ[s] = new
         game.occ_up[s] = False
-        game.say({"k": "got_occ", "seat": s, "occ": new}, to=s)
+        game.say({"k": "got_occ", "seat": s, "occ": new})
     game.say({"k": "coat_new" if new is not None else "coat_kept", "seat": s, "changed": new is not None})
     for e in seen:
         game.say(e)
@@ -120,9 +119,8 @@ def apply_tome(game, s, a):
                 seen.append({"k": "occ_moved", "from": frm, "to": to, "occ": game.occ[frm]})
         game.occ[s], game.occ[p] = game.occ[p], game.occ[s]
         game.occ_up[s] = game.occ_up[p] = False
-        game.say({"k": "got_occ", "seat": s, "occ": game.occ[s], "from": p}, to=s)
-        game.say({"k": "got_occ", "seat": p, "occ": game.occ[p], "from": s}, to=p)
-        game.mark_revealed()
+        game.say({"k": "got_occ", "seat": s, "occ": game.occ[s], "from": p})
+        game.say({"k": "got_occ", "seat": p, "occ": game.occ[p], "from": s})
     game.say({"k": "tome_swap" if a["swap"] else "tome_kept", "seat": s, "partner": p, "swap": a["swap"]})
     for e in seen:
         game.say(e)
@@ -137,9 +135,8 @@ def apply_monocle_card(game, s, a):
     p = game.step["partner"]
     i = a["card"]
     game.say({"k": "saw_assoc_card", "seat": s, "who": p, "card": i,
-              "assoc": game.assoc_cards[p][i]}, to=s)
+              "assoc": game.assoc_cards[p][i]})
     game.say({"k": "looked_card", "seat": s, "who": p, "card": i})
-    game.mark_revealed()
     game.step = None
 
 
@@ -152,7 +149,6 @@ def apply_gift(game, s, a):
     k, t = a["obj"], a["to"]
     game.move(s, t, k)
     game.say({"k": "gift", "from": s, "to": t})
-    game.say({"k": "gift_obj", "from": s, "to": t, "obj": k}, to=[s, t])
-    game.mark_revealed()
+    game.say({"k": "gift_obj", "from": s, "to": t, "obj": k})
     game.step = None
     game.queue.insert(0, {"t": "limit"})

@@ -89,8 +89,7 @@ def apply_turn(game, s, a):
     elif typ == "offer":
         t, k = a["to"], a["obj"]
         game.say({"k": "offer", "by": s, "to": t})
-        game.say({"k": "offer_obj", "by": s, "to": t, "obj": k}, to=[s, t])
-        game.mark_revealed()
+        game.say({"k": "offer_obj", "by": s, "to": t, "obj": k})
         game.step = {"phase": "respond", "from": s, "to": t, "obj": k}
     elif typ == "attack":
         start_attack(game, s, a["to"])
@@ -104,8 +103,7 @@ def apply_turn(game, s, a):
         diplomat(game, s, a["to"], a["name"])
     elif typ == "clairvoyant":
         game.reveal_occ(s)
-        game.say({"k": "saw_pile", "seat": s, "objs": sorted(game.pile)}, to=s)
-        game.mark_revealed()
+        game.say({"k": "saw_pile", "seat": s, "objs": sorted(game.pile)})
         game.step = {"phase": "clair_pick", "picked": []}
 
 
@@ -115,8 +113,7 @@ def diplomat(game, s, t, name):
     matching = sorted({k for k in game.hands[t] if C.matches_demand(k, name, game.converted)})
     if not matching:
         game.say({"k": "diplomat_fail", "seat": s, "to": t})
-        game.say({"k": "saw_objects", "seat": s, "who": t, "objs": sorted(game.hands[t])}, to=s)
-        game.mark_revealed()
+        game.say({"k": "saw_objects", "seat": s, "who": t, "objs": sorted(game.hands[t])})
         game.step = None
         return
     # the table now knows the target holds it; the target always hands the
@@ -140,7 +137,6 @@ def apply_diplomat_pick(game, s, a):
     st = game.step
     # the table sees the demanded object handed over (it was named aloud)
     game.say({"k": "diplomat_gave", "seat": s, "to": st["by"], "name": st["name"]})
-    game.mark_revealed()  # the Diplomat now holds (sees) the object
     diplomat_got(game, st["by"], st["to"], st["name"], a["obj"])
 
 
@@ -178,7 +174,7 @@ def apply_clair_pick(game, s, a):
     game.rng.shuffle(game.pile)
     for k in reversed(picked):
         game.pile.append(k)  # the first pick ends on top
-    game.say({"k": "clair_top", "seat": s, "objs": list(picked)}, to=s)
+    game.say({"k": "clair_top", "seat": s, "objs": list(picked)})
     game.say({"k": "clair_done", "seat": s, "n": len(picked)})
     game.step = {"phase": "turn"}
 

@@ -70,7 +70,7 @@ def clone(st: ThurnTaxisState) -> ThurnTaxisState:
 
 def seat_view(st, seat):
     """What the strong policy reads: the seat's view without the log."""
-    view = st._view(seat)
+    view = st._seat_view(seat)
     view["seat"] = seat
     view["options"] = st.options
     return view

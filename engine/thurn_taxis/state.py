@@ -22,6 +22,7 @@ A turn is split into steps (phases):
 from __future__ import annotations
 
 from engine.protocol import State
+from engine.secrecy import Pieces, Secrecy
 
 from .board import load_map
 from .scoring import (CARRIAGE_POINTS, MIN_ROUTE, fitting_ends, initial_stacks,
@@ -36,6 +37,13 @@ BASE_HORSES = 2
 
 class ThurnTaxisState(State):
     game_id = "thurn_taxis"
+    # a seat's own: its hand, its bonus tiles' values and (horses) its
+    # carriage cards' cities; the log tells it which card it drew, and
+    # reminds it of the cards it laid face down and the values it took
+    secrecy = Secrecy(
+        own=("hand",), own_in_player=("bonus", "bonus_points", "carriage_cards"),
+        private_log={"draw_own": ("seat",), "draw_own_h": ("seat",)},
+        notes={key: ("seat",) for key in ("horse_own", "horse_own_h", "discard_own", "discard_own_h", "tile_own")})
 
     # ------------------------------------------------------------ setup
     def _setup(self):
@@ -308,7 +316,7 @@ class ThurnTaxisState(State):
             self._after_draw(seat, phase)
             # the table sees a blind draw; only the drawer sees the card
             self.say({"k": "draw", "seat": seat})
-            self.say(self._card_entry("draw_own", seat, card), to=seat)
+            self.say(self._card_entry("draw_own", seat, card))
         elif kind == "amtmann":
             self.official = "amtmann"
             for i in range(OPEN):
@@ -332,7 +340,7 @@ class ThurnTaxisState(State):
                 # face down: the table sees the horseshoes, the owner the city too
                 self.say({"k": "horse", "seat": seat, "h": b.card_horses(card),
                           "power": self.horse_power(seat)})
-                self.say(self._card_entry("horse_own", seat, card), to=seat)
+                self.say(self._card_entry("horse_own", seat, card))
             else:
                 self._play_to_route(seat, card, action["end"])
             if not self.can_score(seat) and not (
@@ -358,7 +366,7 @@ class ThurnTaxisState(State):
             self.discards.append(card)
             self.open_taken[seat] = []
             self.say({"k": "discard", "seat": seat, "left": len(self.hands[seat])})  # face down
-            self.say(self._card_entry("discard_own", seat, card), to=seat)
+            self.say(self._card_entry("discard_own", seat, card))
             if len(self.hands[seat]) <= HAND_AFTER_SCORING:
                 self._end_turn()
         elif kind == "pass":
@@ -441,8 +449,7 @@ class ThurnTaxisState(State):
             self.say({"k": "tiles", "seat": seat, "n": len(self._new_tiles),
                       "tiles": [t["tile"] for t in self._new_tiles]})
             for t in self._new_tiles:  # the values only to their owner
-                self.say({"k": "tile_own", "seat": seat, "tile": t["tile"], "value": t["value"]},
-                         to=seat)
+                self.say({"k": "tile_own", "seat": seat, "tile": t["tile"], "value": t["value"]})
         if ends:
             self.say({"k": "end_trigger", "seat": seat})
         self.discards.extend(self.routes[seat])
@@ -467,7 +474,7 @@ class ThurnTaxisState(State):
         self._refill()
 
     # ------------------------------------------------------------ views
-    def _players(self, seat):
+    def _players(self):
         b = self.board
         out = []
         for s in range(self.seats):
@@ -486,13 +493,17 @@ class ThurnTaxisState(State):
                 p["horse_cards"] = [b.card_horses(c) for c in self.horse_cards[s]]
                 p["horse_power"] = self.horse_power(s)
                 p["horses_needed"] = max(len(self.routes[s]), MIN_ROUTE)
-            if s == seat or self.over:
-                p["bonus"] = [{"tile": k, "value": v} for k, v in self.bonus[s]]
-                p["bonus_points"] = sum(v for _, v in self.bonus[s])
-                if self.horses_mode:
-                    p["carriage_cards"] = [self._card_view(c) for c in self.horse_cards[s]]
+            if self.over:  # the end shows every bonus tile and carriage card
+                p.update(self._own_in_player(s))
             out.append(p)
         return out
+
+    def _own_in_player(self, s):
+        own = {"bonus": [{"tile": k, "value": v} for k, v in self.bonus[s]],
+               "bonus_points": sum(v for _, v in self.bonus[s])}
+        if self.horses_mode:
+            own["carriage_cards"] = [self._card_view(c) for c in self.horse_cards[s]]
+        return own
 
     def _prompt(self, phase):
         b = self.board
@@ -517,14 +528,14 @@ class ThurnTaxisState(State):
             p["n"] = len(self.hands[self.current]) - HAND_AFTER_SCORING
         return p
 
-    def _view(self, seat):
+    def _public(self):
         b = self.board
         phase = self.phase()
-        view = {
+        return {
             "phase": phase,
             "active": None if self.over else self.current,
             "scores": self._scores() if self.over else None,
-            "players": self._players(seat),
+            "players": self._players(),
             "prompt": self._prompt(phase),
             "map": b.id,
             "horses": self.horses_mode,
@@ -541,12 +552,24 @@ class ThurnTaxisState(State):
             "turn": self.turn,
             "min_route": MIN_ROUTE,
             "carriage_points": {str(k): v for k, v in CARRIAGE_POINTS.items()},
-            "hand": None,
         }
-        if seat is not None:
-            view["hand"] = sorted((self._card_view(c) for c in self.hands[seat]),
-                                  key=lambda v: (v["city"], v["h"] or 0))
-        return view
+
+    def _own(self, seat):
+        hand = sorted((self._card_view(c) for c in self.hands[seat]), key=lambda v: (v["city"], v["h"] or 0))
+        return {"hand": hand, **self._own_in_player(seat)}
+
+    def _pieces(self):
+        def cards(held):  # as the log names a card: its city (and horseshoes)
+            return [{k: v for k, v in self._card_view(c).items() if v is not None} for c in held]
+
+        public = {f"route{s}": cards(r) for s, r in enumerate(self.routes)}
+        public.update(display=cards(c for c in self.display if c is not None),
+                      stacks=[{"tile": k, "value": v} for k, values in self.stacks.items() for v in values])
+        own = [{"hand": cards(self.hands[s]), "carriage": cards(self.horse_cards[s]),
+                "bonus": [{"tile": k, "value": v} for k, v in self.bonus[s]]} for s in range(self.seats)]
+        # the discards lie face down (the table saw most of them go there)
+        return Pieces(public=public, own=own,
+                      hidden={"deck": cards(self.deck), "discards": sorted(cards(self.discards), key=repr)})
 
     # ------------------------------------------------------------ result
     def _breakdown(self):

@@ -13,7 +13,7 @@ from engine.play import play, random_chooser
 from engine.rng import Rng
 
 from .. import ui_support  # noqa: F401  (web/ on the path)
-from .positions import GAME_IDS
+from .positions import GAME_IDS, random_options
 
 from ui import screens  # noqa: E402
 from ui.i18n import LANGS, Words, game_strings  # noqa: E402
@@ -26,20 +26,6 @@ GAMES_PER_GAME = 100
 MOVES = 3000  # a random game that runs longer is cut here (its entries still count)
 PYTHON = re.compile(r"\b(True|False|None)\b|[{}\[\]]|\w+=")
 SNAKE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
-
-
-def random_options(spec, rng: Rng) -> dict:
-    """Any value each option may take (the spec resolves what does not apply)."""
-    options = {}
-    for opt in spec.options:
-        if opt.kind == "bool":
-            options[opt.id] = rng.below(2) == 1
-        elif opt.kind == "subset":
-            chosen = [v for v in opt.values if rng.below(2)]
-            options[opt.id] = chosen if len(chosen) >= opt.min_size else list(opt.values)
-        else:
-            options[opt.id] = opt.values[rng.below(len(opt.values))]
-    return options
 
 
 def ids_in(value):

@@ -340,7 +340,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
             legal = [] if self.conflict else s.my_legal()
             body, details, prompt, since = self.screen_parts(view, legal, ctx)
             if shown.kind == WINDOW:
-                about = getattr(self.screen, "window_words", lambda v: None)(view)
+                about = self.screen.window_words(view)
                 bar = table.render_window(ctx, s.humans_to_act(), len(s.state.actions), s.window, about)
             elif s.can_back_out():
                 bar = table.render_back_out(ctx, shown.seat)
@@ -359,7 +359,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
                                   tools=self.devices.button() if self.devices else "")
         panel = self.devices.panel() if self.devices else ""
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else "") + panel)
-        if hasattr(self.screen, "after_render") and shown.kind != HANDOFF:
+        if shown.kind != HANDOFF:
             self.screen.after_render(dom.by_id("screen"))
         if modal and not reading and not panel:
             dom.focus("conflict-reload" if self.conflict else "leave-stay" if self.leaving else
@@ -372,12 +372,11 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         device too): the board, the lines under each player, the step in the
         screen's words, and one line on what happened since the viewer's last turn."""
         body = self.screen.render(view, legal)
-        details = self.screen.player_details(view) if hasattr(self.screen, "player_details") else None
-        prompt = self.screen.prompt(view) if hasattr(self.screen, "prompt") else None
+        details = self.screen.player_details(view)
+        prompt = self.screen.prompt(view)
         since = ""
         if ctx.since is not None:
-            summary = getattr(self.screen, "since_summary", lambda v: None)(view)
-            since = table.render_since(view, ctx, summary)
+            since = table.render_since(view, ctx, self.screen.since_summary(view))
         return body, details, prompt, since
 
     def overlay(self, view, ctx):
@@ -387,7 +386,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         if reference is not None:
             here = self.session or self.guest
             return reference.render(ctx.words, engine.GAMES[here.game_id].names.get(self.lang, here.game_id),
-                                    self.rules_at, getattr(self.screen, "rules_extra", None)), True
+                                    self.rules_at, self.screen.rules_extra), True
         if view.get("over") and self.show_result:
             return table.render_result(view, ctx), False
         return "", False

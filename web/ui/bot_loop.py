@@ -48,8 +48,7 @@ class BotLoop:
             return  # the table moved on meanwhile
         legal = s.my_legal()
         hint["index"] = next(i for i, a in enumerate(legal) if a == action)
-        if hasattr(self.screen, "show_hint"):
-            self.screen.show_hint(hint["index"])  # e.g. select the tile's square and turn
+        self.screen.show_hint(hint["index"])  # e.g. select the tile's square and turn
         self.render_table()
 
     def cmd_hint_close(self, arg, el, ev):

@@ -170,8 +170,8 @@ def render(rp: Replay, ctx: ReplayContext, screen, show_result: bool = False) ->
     words = ctx.words
     view = rp.view()
     board = screen.render(view, [])
-    details = screen.player_details(view) if hasattr(screen, "player_details") else None
-    prompt = screen.prompt(view) if hasattr(screen, "prompt") else None
+    details = screen.player_details(view)
+    prompt = screen.prompt(view)
     spec = engine.GAMES[rp.game_id]
     title = say.t("replay.title", game=spec.names.get(words.lang, spec.id))
     over = view.get("over")

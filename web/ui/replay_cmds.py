@@ -68,10 +68,9 @@ class ReplayCommands:
         if reference is not None:
             spec = engine.GAMES[rp.game_id]
             modal = reference.render(ctx.words, spec.names.get(self.lang, spec.id), self.rules_at,
-                                     getattr(self.screen, "rules_extra", None))
+                                     self.screen.rules_extra)
         dom.render(dom.by_id("app"), str(page) + (f'<div class="modal">{modal}</div>' if modal else ""))
-        if hasattr(self.screen, "after_render"):
-            self.screen.after_render(dom.by_id("screen"))
+        self.screen.after_render(dom.by_id("screen"))
         if modal and reference is None:
             dom.focus("result-close")
 

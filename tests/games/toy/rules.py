@@ -7,10 +7,12 @@ hand.  After everyone played both numbers, the highest total wins.
 
 from engine.protocol import State
 from engine.sampling import adopt_history
+from engine.secrecy import Pieces, Secrecy
 
 
 class ToyState(State):
     game_id = "toy"
+    secrecy = Secrecy(own=("hand",), private_log={"saw": ("seat",)})
 
     def _setup(self):
         deck = list(range(1, 10))
@@ -36,8 +38,7 @@ class ToyState(State):
         if action["type"] == "peek":
             self.peeked[seat] = True
             other = (seat + 1) % self.seats
-            self.say({"k": "saw", "who": other, "hand": list(self.hands[other])}, to=seat)
-            self.mark_revealed()
+            self.say({"k": "saw", "seat": seat, "who": other, "hand": list(self.hands[other])})
             return
         self.hands[seat].remove(action["n"])
         self.played[seat].append(action["n"])
@@ -45,7 +46,7 @@ class ToyState(State):
         self.turn += 1
         self.current = (seat + 1) % self.seats
 
-    def _view(self, seat):
+    def _public(self):
         over = self._is_over()
         return {
             "phase": "over" if over else "play",
@@ -54,8 +55,17 @@ class ToyState(State):
             "players": [{"seat": s, "hand": len(self.hands[s]), "played": list(self.played[s]),
                          "peeked": self.peeked[s]} for s in range(self.seats)],
             "prompt": {"k": "over" if over else "play"},
-            "hand": list(self.hands[seat]) if seat is not None else None,
+            "turn": self.turn,
         }
+
+    def _own(self, seat):
+        return {"hand": list(self.hands[seat])}
+
+    def _pieces(self):
+        used = {n for h, p in zip(self.hands, self.played) for n in h + p}
+        return Pieces(public={f"played{s}": list(p) for s, p in enumerate(self.played)},
+                      own=[{"hand": list(h)} for h in self.hands],
+                      hidden={"unused": [n for n in range(1, 10) if n not in used]})
 
     def _result(self):
         scores = [sum(p) + self.options["bonus"] for p in self.played]

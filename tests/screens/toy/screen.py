@@ -4,9 +4,10 @@ peek behind a local step (so the contract tests walk through `on_ui`)."""
 from __future__ import annotations
 
 from ui.kit import Say, Selection, act_button, h, join, ui_button
+from ui.screens.interface import GameScreen
 
 
-class Screen:
+class Screen(GameScreen):
     def __init__(self, ctx):
         self.ctx = ctx
         self.sel = Selection(more=False)

@@ -92,8 +92,7 @@ class GuestControl:
                                   details=details, bar=bar, prompt=prompt,
                                   since=since, log_opened=app.log_opened(), export=False)
         dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
-        if hasattr(app.screen, "after_render"):
-            app.screen.after_render(dom.by_id("screen"))
+        app.screen.after_render(dom.by_id("screen"))
         dom.set_ready("guest")
 
     def stop(self) -> None:

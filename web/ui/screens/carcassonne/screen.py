@@ -17,6 +17,7 @@ from __future__ import annotations
 from engine.carcassonne.tiles import TILES, WHEEL
 
 from ...kit import Html, PanZoom, Say, Selection, act_button, h, join, svg_target, tag, ui_button
+from ..interface import GameScreen
 from . import marks
 from .art import (TILE_SIZE, U, _f, _wheel_land, _crown_space, _wheel_disc, crown_points, meeple, wedge,
                   mini_tile, rotate_point, score_track, tile_svg)
@@ -25,7 +26,7 @@ MIN_TILE_PX = 56  # a tile is never smaller on screen: the board pans instead (p
 FINAL_CATEGORIES = {"end_road": "roads", "end_city": "cities", "end_monastery": "monasteries", "farm": "farms"}
 
 
-class Screen:
+class Screen(GameScreen):
     def __init__(self, ctx):
         self.ctx = ctx
         self.zoom = PanZoom(min_scale=MIN_TILE_PX / U)

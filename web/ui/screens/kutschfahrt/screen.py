@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from ...kit import Html, Say, act_button, attrs, button, h, join, ui_button
+from ..interface import GameScreen
 from . import since
 from .art import coach_svg, icon, kind_icon
 from .history import Memo
@@ -25,7 +26,7 @@ GROUP_ORDER = ("offer", "attack", "claim", "claim_solo", "foretell", "diplomat",
                "pick", "pass")
 
 
-class Screen(Panels):
+class Screen(Panels, GameScreen):
     def __init__(self, ctx):
         self.ctx = ctx
         self.mode = None       # the action type being composed (offer, attack, claim, ...)

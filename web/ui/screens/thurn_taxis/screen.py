@@ -14,12 +14,13 @@ from __future__ import annotations
 from engine.thurn_taxis.board import map_data
 
 from ...kit import Html, Say, attrs, h, join
+from ..interface import GameScreen
 from .map_svg import MapSvg
 from .news import News
 from .panels import OFFICIALS, Panels, _card_key, _key
 
 
-class Screen(MapSvg, Panels):
+class Screen(MapSvg, Panels, GameScreen):
     def __init__(self, ctx):
         self.ctx = ctx
         self.sel: str | None = None      # selected hand card "city|h"
