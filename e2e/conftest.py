@@ -4,9 +4,11 @@ Playwright in Debian's Chromium, with every request to another host aborted
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import warnings
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -20,8 +22,36 @@ FORGET_JOURNAL = """() => new Promise(done => {
     r.onsuccess = r.onerror = r.onblocked = () => done(); })"""
 
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "web"))
 
 from chromium import ARGS, CHROMIUM  # noqa: E402
+
+
+def dist_plugins() -> dict:
+    """The game packages the built site registers besides engine/ (its
+    ui/plugins.json: the tests' own games in a `make test` build)."""
+    for path in DIST.glob("app-*.zip"):
+        with zipfile.ZipFile(path) as zf:
+            if "ui/plugins.json" in zf.namelist():
+                return json.loads(zf.read("ui/plugins.json"))
+    return {}
+
+
+def dist_games() -> list[str]:
+    """Every game the built site offers, asked of the registry: the real
+    games, and the tests' own when the build carries them (registered here
+    too, so a test about every game meets the same ones as the page)."""
+    import engine
+    from engine.registry import PLUGINS
+    from ui import plugins, screens
+
+    extra = dist_plugins()
+    plugins.register(extra)
+    roots = tuple(f"{p}." for p in ["engine", *extra.get("games", [])])
+    return [g for g in screens.playable(sorted(engine.GAMES)) if PLUGINS[g].state.startswith(roots)]
+
+
+DIST_GAMES = dist_games() if DIST.exists() else []
 
 
 @pytest.fixture(scope="session")

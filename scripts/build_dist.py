@@ -41,20 +41,27 @@ LATER = ("devices",)
 # SPEELTAFEL_FULL_STDLIB=1 ships Pyodide's whole stdlib as sources (only for
 # recording which modules the page needs: scripts/record_stdlib.py)
 FULL_STDLIB = os.environ.get("SPEELTAFEL_FULL_STDLIB") == "1"
+# SPEELTAFEL_TEST_GAMES=1 adds the tests' own games and screens (make test's
+# browser tests run on such a build, so a new game goes through them too);
+# `make dist` never sets it
+TEST_GAMES = os.environ.get("SPEELTAFEL_TEST_GAMES") == "1"
+TEST_PLUGINS = {"games": ["tests.games"], "screens": ["tests.screens"]}
 
 
 def app_files(later: str | None = None):
     """(path on disk, name inside the zip) of every Python module and data file
     of the page's first zip, or of the package `later` (LATER)."""
     ui = ROOT / "web" / "ui"
-    folders = ((ui / later, ("*.py", "*.json")),) if later else (
-        (ROOT / "engine", ("*.py", "*.json")), (ui, ("*.py", "*.json")))
-    for folder, keep in folders:
-        for pattern in keep:
+    folders = [ui / later] if later else [ROOT / "engine", ui]
+    if TEST_GAMES and not later:  # the packages, not the tests; the planted-bug games stay out
+        yield ROOT / "tests" / "__init__.py", "tests/__init__.py"
+        folders += [ROOT / "tests" / "games", ROOT / "tests" / "screens"]
+    for folder in folders:
+        for pattern in ("*.py", "*.json"):
             for path in sorted(folder.rglob(pattern)):
                 if later is None and path.is_relative_to(ui) and path.relative_to(ui).parts[0] in LATER:
                     continue
-                if "__pycache__" not in path.parts:
+                if "__pycache__" not in path.parts and "_planted" not in path.parts:
                     rel = path.relative_to(ROOT)
                     # web/ui/x.py -> ui/x.py ; web/ui/screens/g/words.json -> ui/screens/g/words.json
                     name = rel.relative_to("web") if rel.parts[0] == "web" else rel
@@ -175,9 +182,15 @@ def main() -> None:
         if path.is_file() and path.name != "sw.js" and path.suffix in (
                 ".html", ".py", ".css", ".json", ".svg", ".webmanifest", ".js", ".png"):
             shutil.copy2(path, DIST / path.name)
+    if TEST_GAMES:
+        from ui import plugins
+
+        plugins.register(TEST_PLUGINS)
     # each game screen may bring its own stylesheet; the page loads one file
     css = [(web / "style.css").read_text()]
     css += [p.read_text() for p in sorted((web / "ui" / "screens").glob("*/style.css"))]
+    if TEST_GAMES:
+        css += [p.read_text() for p in sorted((ROOT / "tests" / "screens").glob("*/style.css"))]
     (DIST / "style.css").write_text("\n".join(css))
     prerender_lobby(web)
     for folder in ("icons",):
@@ -188,7 +201,10 @@ def main() -> None:
         build_zip(DIST / "part.zip", app_files(name))
         parts[name] = f"{name}-{hashlib.sha256((DIST / 'part.zip').read_bytes()).hexdigest()[:12]}.zip"
         (DIST / "part.zip").rename(DIST / parts[name])
-    build_zip(DIST / "app.zip", app_files(), {"ui/parts.json": json.dumps(parts).encode()})
+    listed = {"ui/parts.json": json.dumps(parts).encode()}
+    if TEST_GAMES:  # the page registers them (ui/plugins.py)
+        listed["ui/plugins.json"] = json.dumps(TEST_PLUGINS).encode()
+    build_zip(DIST / "app.zip", app_files(), listed)
     import engine
     from ui import screens
 

@@ -2,8 +2,13 @@ import pytest
 
 from engine.registry import GAMES, discover
 
-# the tests' own games join exactly as engine/<game>/ packages do
+from . import ui_support  # noqa: F401  (web/ on the path)
+from ui import screens  # noqa: E402
+
+# the tests' own games join exactly as engine/<game>/ packages do, screens too,
+# so every test that asks the registry meets them
 discover("tests.games")
+screens.discover("tests.screens")
 
 
 def random_game(game_id, seats, seed, options=None, limit=5000):

@@ -185,3 +185,30 @@ def test_a_stuck_table_still_ends():
     st = bench_game(["basic"] * 5, 190, budget_ms=200, cap=3000)
     assert st.is_over(), f"turn {st.turn}, hands {st.hands}"
     assert st.turn > 40 * 5  # the game was stuck: the last resort, not the usual claim
+
+
+def test_a_sample_after_a_diplomats_exchange_keeps_the_second_trade_effect():
+    """The object a Diplomat demanded was handed over first, so its trade
+    effect comes first (with Smuggling: its giver decides first); a sample of
+    that giver's view keeps the other trader's effect queued behind it, as
+    the real game does (it used to queue none, and the expert searched a turn
+    that ended too soon)."""
+    from engine.kutschfahrt.sample import sample_state
+    from engine.play import random_chooser
+    from engine.rng import Rng
+
+    checked = 0
+    for seed in range(40):
+        st = new_game("kutschfahrt", 5, {"smuggling": True, "diplomat": "action"}, seed)
+        for _ in zip(range(300), play_out(st, random_chooser(Rng(seed)))):
+            log = [e for _, e in st.events]
+            if st.step["phase"] != "smuggle" or not any(
+                    e["k"] == "diplomat_trade" and e["move"] == len(st.actions) for e in log):
+                continue
+            owner = st.step["owner"]
+            sample = sample_state(st.view(owner), Rng(seed))
+            assert [t for t in sample.queue if t["t"] != "limit"] == [t for t in st.queue if t["t"] != "limit"]
+            checked += 1
+        if checked >= 3:
+            break
+    assert checked

@@ -17,10 +17,10 @@ from engine.registry import GameSpec, Option
 
 from . import ui_support  # noqa: F401  (puts web/ on the path)
 from .ui_support import run_async
-from ui import lobby, prerender  # noqa: E402
+from ui import lobby, prerender, screens  # noqa: E402
 from ui.i18n import LANGS, Words  # noqa: E402
 
-GAMES = ["carcassonne", "kutschfahrt", "thurn_taxis"]
+GAMES = screens.playable(sorted(engine.GAMES))  # every game the lobby offers, the tests' own too
 
 
 class Controls(HTMLParser):

@@ -10,6 +10,8 @@ the stacks are taken from the top, so they are replayed exactly.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.sampling import adopt_history
 
 from .board import load_map
@@ -43,6 +45,25 @@ def sample_state(view, rng) -> ThurnTaxisState:
 
     players = view["players"]
     n = len(players)
+    # horseshoes of the carriage cards the seat knows by their horseshoes alone
+    wanted = Counter(h for s, p in enumerate(players)
+                     if p.get("carriage_cards") is None and state.horses_mode for h in p["horse_cards"])
+
+    def take_open(city_id):
+        """A free card of a city seen taken openly: with horses, the one whose
+        horseshoes the carriage cards known only by them need least, so that
+        enough are left for them (each city has one card of each)."""
+        if not state.horses_mode:
+            return take(city_id)
+        ci = b.index[city_id]
+        cards = [c for c in range(ci * b.copies, (ci + 1) * b.copies) if c in free]
+        if not cards:
+            raise ValueError(f"no card of {city_id} left to sample")
+        left = Counter(b.card_horses(c) for c in free)
+        card = max(cards, key=lambda c: left[b.card_horses(c)] - wanted[b.card_horses(c)])
+        free.discard(card)
+        return card
+
     state.display = [None if c is None else take(c["city"], c["h"]) for c in view["display"]]
     state.routes = [[take(c["city"], c["h"]) for c in p["route"]] for p in players]
     state.horse_cards = [[] for _ in range(n)]
@@ -54,7 +75,7 @@ def sample_state(view, rng) -> ThurnTaxisState:
         state.hands[seat] = [take(c["city"], c["h"]) for c in view["hand"]]
     for s, p in enumerate(players):
         if s != seat:  # cards seen taken from the display are still in that hand
-            state.hands[s] = [take(city) for city in p["taken_open"]]
+            state.hands[s] = [take_open(city) for city in p["taken_open"]]
     # only then the carriage cards seen by their horseshoes alone: a random
     # one taken first could be the last card of a city seen taken openly
     for s, p in enumerate(players):

@@ -27,6 +27,7 @@ from engine.play import play, random_chooser
 from engine.registry import PLUGINS
 from engine.rng import Rng
 
+from ..stdlib_usage import varied_options
 from .positions import random_options, samples
 from .replay_child import digest
 
@@ -133,18 +134,26 @@ def saves_replay_elsewhere(game_id, seats, plugins=(), replayed=None):
 
 
 # ------------------------------------------------------ undo
+def _options(game_id, seats, game_no, seed):
+    """The options of the walk's game number `game_no`: the defaults, then
+    every option away from its default (another map, every variant), then any."""
+    spec = GAMES[game_id]
+    if game_no == 0:
+        return None
+    return varied_options(spec, seats) if game_no == 1 else random_options(spec, Rng(seed))
+
+
 def _walk(game_id, seats, seed, moves=MOVES, pieces=False, views=True):
-    """Random games, move by move, until `moves` moves were made (a game
-    that ends sooner is followed by another): (state after the move, before
+    """Random games, move by move, until `moves` moves were made (each game
+    at most half of them, with the options of `_options`): (state after the move, before
     it: the actor's view, or with `pieces` the game's pieces, or nothing
     without `views`, and how many log entries there were).  Each game
     starts with (state, None, 0)."""
+    per_game = max(1, moves // 2)  # two games at least: default options, then others
     for game_no in count():
         if moves <= 0:
             return
-        # the first game with the default options, the next ones with any
-        options = random_options(GAMES[game_id], Rng(seed)) if game_no else None
-        state = new_game(game_id, seats, options, seed)
+        state = new_game(game_id, seats, _options(game_id, seats, game_no, seed), seed)
         pick = random_chooser(Rng(seed + 7))
         before = {}
 
@@ -155,7 +164,7 @@ def _walk(game_id, seats, seed, moves=MOVES, pieces=False, views=True):
             return seat, action
 
         yield state, None, 0
-        for _, st in zip(range(moves), play(state, choose)):
+        for _, st in zip(range(min(moves, per_game)), play(state, choose)):
             moves -= 1
             yield st, before["view"], before["events"]
         seed += 1

@@ -15,10 +15,8 @@ from engine.rng import Rng
 from .. import ui_support  # noqa: F401  (web/ on the path)
 from .positions import GAME_IDS, random_options
 
-from ui import screens  # noqa: E402
 from ui.i18n import LANGS, Words, game_strings  # noqa: E402
 
-screens.discover("tests.screens")  # the toy game's words too
 
 pytestmark = pytest.mark.slow
 

@@ -16,7 +16,6 @@ from .test_screens import context, page
 from ui import kit, rules, screens  # noqa: E402
 from ui.i18n import LANGS, Words  # noqa: E402
 
-screens.discover("tests.screens")
 
 LINK = re.compile(r'data-cmd="rules" data-arg="([^"]*)"')
 LEFTOVER = re.compile(r"\{\w+(?:[:|][\w|]+)?\}")
@@ -55,7 +54,7 @@ def test_the_reference_renders_every_entry_and_links_only_to_entries(game_id):
     for lang in LANGS:
         reference = rules.Reference(game_id, rules.texts_here(game_id, lang))
         screen = screens.screen_module(game_id).Screen(context(game_id, lang, 2, 0))
-        extra = getattr(screen, "rules_extra", None)
+        extra = screen.rules_extra
         for at in [""] + ["#" + s["id"] for s in reference.sections] + entries(game_id):
             words = Words(lang, game_id)
             html = reference.render(words, title, at, extra)

@@ -1,9 +1,11 @@
 """Every game's screen, checked on every registered game (the toy game's
-screen included): every legal action can be reached by tapping through the
-screen, nothing is left unworded or raw, every log entry and step is worded
-in nl/en/de, and no other seat's secret reaches the viewer's page."""
+screen included): it keeps the Screen interface, every legal action can be
+reached by tapping through the screen, nothing is left unworded or raw,
+every log entry and step is worded in nl/en/de, and no other seat's secret
+reaches the viewer's page."""
 
 import copy
+import inspect
 import re
 from html import unescape
 
@@ -16,8 +18,8 @@ from .positions import CASES, GAME_IDS, sampled
 
 from ui import screens, table  # noqa: E402
 from ui.i18n import LANGS, Words, game_strings  # noqa: E402
+from ui.screens.interface import OPTIONAL, REQUIRED, GameScreen  # noqa: E402
 
-screens.discover("tests.screens")
 
 ACT = re.compile(r'data-cmd="act" data-arg="(\d+)"')
 UI = re.compile(r'data-cmd="ui" data-arg="([^"]*)"')
@@ -77,6 +79,23 @@ def reachable(screen, view, legal):
     return found
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_screen_keeps_the_screen_interface(game_id):
+    """Subclassing GameScreen gives the optional methods their defaults (the
+    table calls them without asking); the required ones are the screen's
+    own, and every method takes what the table passes it."""
+    cls = screens.screen_module(game_id).Screen
+    assert GameScreen in cls.__mro__, f"{game_id}: class Screen(GameScreen)"
+    assert isinstance(make_screen(game_id, context(game_id, "en", GAMES[game_id].min_seats, 0)), GameScreen)
+    for name in REQUIRED:
+        assert getattr(cls, name) is not getattr(GameScreen, name), f"{game_id}: Screen.{name} is required"
+    for name in REQUIRED + OPTIONAL:
+        wanted = list(inspect.signature(getattr(GameScreen, name)).parameters)
+        given = inspect.signature(getattr(cls, name)).parameters.values()
+        positional = [p for p in given if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        assert len(positional) == len(wanted), f"{game_id}: Screen.{name} takes {[p.name for p in positional]}"
+
+
 @pytest.mark.parametrize("game_id,seats", CASES)
 def test_every_legal_action_can_be_reached_from_the_screen(game_id, seats):
     checked = 0
@@ -100,8 +119,8 @@ def page(game_id, state, seat, lang):
     legal = state.legal_actions(seat) if seat is not None else []
     screen = make_screen(game_id, ctx)
     body = screen.render(view, legal)
-    details = screen.player_details(view) if hasattr(screen, "player_details") else None
-    prompt = screen.prompt(view) if hasattr(screen, "prompt") else None
+    details = screen.player_details(view)
+    prompt = screen.prompt(view)
     html = table.render_frame(view, ctx, body, can_undo=False, thinking=None, details=details, prompt=prompt)
     if view["over"]:
         html += table.render_result(view, ctx)

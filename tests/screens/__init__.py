@@ -1,2 +1,2 @@
 """Screens that exist only for the tests, found like real ones:
-`ui.screens.discover("tests.screens")` (tests/contract/conftest.py)."""
+`ui.screens.discover("tests.screens")` (tests/conftest.py)."""

@@ -15,7 +15,7 @@ import json
 import engine
 from engine.saves import SaveError
 
-from . import dom, lobby, pace, parts, prerender, rules, save_status, screens, startup, table, tabs
+from . import dom, lobby, pace, parts, plugins, prerender, rules, save_status, screens, startup, table, tabs
 from .bot_loop import BotLoop
 from .i18n import LANGS, Words, pick_lang
 from .journal import Journal
@@ -556,6 +556,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
 async def start():
     """Open the table: the journal is read (web/journal.js began while the
     runtime loaded, so this is a short wait), then start-up goes on."""
+    plugins.load()  # a test build's own games (none in the shipped site)
     app = App()
     dom.expose("speeltafelApp", app)
     await app.journal.load()

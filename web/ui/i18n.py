@@ -95,11 +95,21 @@ class Words:
         mb = f"{chars / 1_000_000:.1f}"
         return self.t("size.mb", n=mb if self.lang == "en" else mb.replace(".", ","))
 
-    def level(self, level: str) -> str:
-        key = f"level.{level}"
+    def level(self, level: str, game_id: str | None = None) -> str:
+        """A bot level's name: the frame's (random, greedy, basic, strong,
+        expert), else the game's `ui` words `level.<name>`."""
+        return self._level("level.", level, game_id, level)
+
+    def level_help(self, level: str, game_id: str | None = None) -> str:
+        """What a bot level does, one line for the lobby (`levelhelp.<name>`)."""
+        return self._level("levelhelp.", level, game_id, "")
+
+    def _level(self, prefix: str, level: str, game_id, fallback: str) -> str:
+        key = prefix + level
         if key in FRAME[self.lang]:
             return FRAME[self.lang][key]
-        return self.game.get("ui", {}).get(key, level)
+        game = game_strings(game_id).get(self.lang, {}) if game_id else self.game
+        return self._lookup("ui", key, game.get("ui", {}), fallback)
 
     def fill(self, template: str, params: dict, escape=None, link=None) -> str:
         """The template with its parameters put in.  With `escape` (the UI

@@ -152,13 +152,13 @@ def render_game_form(model: dict, words: Words, static: bool = False, pace: str 
                    f'<select {_control(static, f"kind-{i}", "lobby-kind", str(i))} '
                    f'aria-label="{esc(words.t("lobby.kind"))} {i + 1}">')
         choices = [("human", words.t("lobby.human")), ("remote", words.t("lobby.remote"))] + [
-            (f"bot:{lv}", words.t("lobby.bot", level=words.level(lv))) for lv in levels]
+            (f"bot:{lv}", words.t("lobby.bot", level=words.level(lv, model["game"]))) for lv in levels]
         for value, label in choices:
             sel = " selected" if value == kind else ""
             out.append(f'<option value="{esc(value)}"{sel}>{esc(label)}</option>')
         out.append("</select></li>")
     out.append('</ol><ul class="level-help">')
-    out += [f'<li>{esc(words.t("levelhelp." + lv))}</li>' for lv in levels]
+    out += [f'<li>{esc(words.level_help(lv, model["game"]))}</li>' for lv in levels]
     out.append(f'<li>{esc(words.t("lobby.remote_help"))}</li></ul></fieldset>')
     # options
     out.append(f'<fieldset class="options"><legend>{esc(words.t("lobby.options"))}</legend>')

@@ -5,12 +5,9 @@
     screen.py     the screen (more modules beside it as it grows)
     style.css     its look (the build joins every screen's into the page)
     words.json    its words in nl/en/de (see docs/engine-conventions.md)
+    rules.json    its rules reference in nl/en/de
 
-    class Screen:
-        def __init__(self, ctx): ...              # ctx: table.TableContext
-        def render(self, view, legal) -> str: ... # HTML of the board area
-        def on_ui(self, arg: str) -> None: ...    # local steps (rotate, select)
-        def after_render(self, root) -> None: ... # optional: browser hooks via ui.dom
+    class Screen(GameScreen): ...   # the interface: ui/screens/interface.py
 
 Elements carry `data-cmd="act" data-arg="<index into legal>"` to play an
 action, or `data-cmd="ui" data-arg="..."` for the screen's own steps (the
