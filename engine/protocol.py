@@ -325,9 +325,10 @@ class State(ABC):
 
     def mark_revealed(self) -> None:
         """Called by a game when an action showed someone hidden information
-        other than by a private log entry (a card turned face up for the
-        table), so that it cannot be taken back (undo would let a player
-        unsee it).  Private entries and random draws count by themselves."""
+        in a way its secrecy cannot see (the table learns a seat holds an
+        object because a demand did not fail), so that it cannot be taken
+        back (undo would let a player unsee it).  Random draws, private log
+        entries and entries that `show` a secret count by themselves."""
         self._revealed = True
 
     # ----------------------------------------------------------------- saves

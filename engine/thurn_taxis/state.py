@@ -22,11 +22,11 @@ A turn is split into steps (phases):
 from __future__ import annotations
 
 from engine.protocol import State
-from engine.secrecy import Pieces, Secrecy
 
 from .board import load_map
 from .scoring import (CARRIAGE_POINTS, MIN_ROUTE, fitting_ends, initial_stacks,
                       next_carriage, placements, tiles_won)
+from .secrets import SECRECY, pieces
 
 HOUSES = 20
 OPEN = 6
@@ -37,13 +37,7 @@ BASE_HORSES = 2
 
 class ThurnTaxisState(State):
     game_id = "thurn_taxis"
-    # a seat's own: its hand, its bonus tiles' values and (horses) its
-    # carriage cards' cities; the log tells it which card it drew, and
-    # reminds it of the cards it laid face down and the values it took
-    secrecy = Secrecy(
-        own=("hand",), own_in_player=("bonus", "bonus_points", "carriage_cards"),
-        private_log={"draw_own": ("seat",), "draw_own_h": ("seat",)},
-        notes={key: ("seat",) for key in ("horse_own", "horse_own_h", "discard_own", "discard_own_h", "tile_own")})
+    secrecy = SECRECY  # secrets.py
 
     # ------------------------------------------------------------ setup
     def _setup(self):
@@ -559,17 +553,7 @@ class ThurnTaxisState(State):
         return {"hand": hand, **self._own_in_player(seat)}
 
     def _pieces(self):
-        def cards(held):  # as the log names a card: its city (and horseshoes)
-            return [{k: v for k, v in self._card_view(c).items() if v is not None} for c in held]
-
-        public = {f"route{s}": cards(r) for s, r in enumerate(self.routes)}
-        public.update(display=cards(c for c in self.display if c is not None),
-                      stacks=[{"tile": k, "value": v} for k, values in self.stacks.items() for v in values])
-        own = [{"hand": cards(self.hands[s]), "carriage": cards(self.horse_cards[s]),
-                "bonus": [{"tile": k, "value": v} for k, v in self.bonus[s]]} for s in range(self.seats)]
-        # the discards lie face down (the table saw most of them go there)
-        return Pieces(public=public, own=own,
-                      hidden={"deck": cards(self.deck), "discards": sorted(cards(self.discards), key=repr)})
+        return pieces(self)
 
     # ------------------------------------------------------------ result
     def _breakdown(self):

@@ -1,8 +1,9 @@
 """The contract's secrecy checks, as functions of a game id: each raises
-AssertionError saying what leaked.  `test_secrecy.py` runs them on every
-registered game; `test_planted.py` runs each on a game with one bug of its
-kind planted (tests/games/_planted/, never registered by discovery) and
-expects it to fail there.
+AssertionError saying what leaked.  `test_hidden_information.py` (the checks
+on samples, one set of samples for all) and `test_secrecy.py` (the checks
+along random games) run them on every registered game; `test_planted.py`
+runs each on a game with one bug of its kind planted (tests/games/_planted/,
+never registered by discovery) and expects it to fail there.
 
 What each one catches (issue 24):
 - public_view_matches_samples: the public view holds something secret;
@@ -97,6 +98,43 @@ def samples_are_possible_worlds(game_id, seats):
         assert dealt.sizes() == pieces.sizes(), f"position {k}: seat {seat}'s sample holds other counts than were dealt"
 
 
+# ------------------------------------------------------ random games
+def _options(game_id, seats, game_no, seed):
+    """The options of the walk's game number `game_no`: the defaults, then
+    every option away from its default (another map, every variant), then any."""
+    spec = GAMES[game_id]
+    if game_no == 0:
+        return None
+    return varied_options(spec, seats) if game_no == 1 else random_options(spec, Rng(seed))
+
+
+def _walk(game_id, seats, seed, moves=MOVES, pieces=False, views=True):
+    """Random games, move by move, until `moves` moves were made (each game
+    at most half of them, with the options of `_options`): (state after the
+    move, before it: the actor's view, or with `pieces` the game's pieces, or
+    nothing without `views`, and how many log entries there were).  Each
+    game starts with (state, None, 0)."""
+    per_game = max(1, moves // 2)  # two games at least: default options, then others
+    for game_no in count():
+        if moves <= 0:
+            return
+        state = new_game(game_id, seats, _options(game_id, seats, game_no, seed), seed)
+        pick = random_chooser(Rng(seed + 7))
+        before = {}
+
+        def choose(st):
+            seat, action = pick(st)
+            seen = _pieces(st) if pieces else st.view(seat) if views else None
+            before.update(view=seen, events=len(st.events))
+            return seat, action
+
+        yield state, None, 0
+        for _, st in zip(range(min(moves, per_game)), play(state, choose)):
+            moves -= 1
+            yield st, before["view"], before["events"]
+        seed += 1
+
+
 # ------------------------------------------------------ another hash seed
 def replay_elsewhere(saves: list[str], plugins: tuple = ()) -> list[str]:
     """Each save's digest as a fresh interpreter with another
@@ -134,42 +172,6 @@ def saves_replay_elsewhere(game_id, seats, plugins=(), replayed=None):
 
 
 # ------------------------------------------------------ undo
-def _options(game_id, seats, game_no, seed):
-    """The options of the walk's game number `game_no`: the defaults, then
-    every option away from its default (another map, every variant), then any."""
-    spec = GAMES[game_id]
-    if game_no == 0:
-        return None
-    return varied_options(spec, seats) if game_no == 1 else random_options(spec, Rng(seed))
-
-
-def _walk(game_id, seats, seed, moves=MOVES, pieces=False, views=True):
-    """Random games, move by move, until `moves` moves were made (each game
-    at most half of them, with the options of `_options`): (state after the move, before
-    it: the actor's view, or with `pieces` the game's pieces, or nothing
-    without `views`, and how many log entries there were).  Each game
-    starts with (state, None, 0)."""
-    per_game = max(1, moves // 2)  # two games at least: default options, then others
-    for game_no in count():
-        if moves <= 0:
-            return
-        state = new_game(game_id, seats, _options(game_id, seats, game_no, seed), seed)
-        pick = random_chooser(Rng(seed + 7))
-        before = {}
-
-        def choose(st):
-            seat, action = pick(st)
-            seen = _pieces(st) if pieces else st.view(seat) if views else None
-            before.update(view=seen, events=len(st.events))
-            return seat, action
-
-        yield state, None, 0
-        for _, st in zip(range(min(moves, per_game)), play(state, choose)):
-            moves -= 1
-            yield st, before["view"], before["events"]
-        seed += 1
-
-
 def undo_shows_nothing_new(game_id, seats, seed=13):
     """An action the game lets its actor take back (no draw, nothing marked
     revealed) shows the actor nothing that a sample of its view would not
@@ -183,12 +185,13 @@ def undo_shows_nothing_new(game_id, seats, seed=13):
         try:
             sample.apply(seat, action)
         except IllegalAction:
-            raise AssertionError(f"move {len(state.actions)}: a sample of seat {seat}'s view refuses {action}") from None
+            raise AssertionError(f"move {len(state.actions)}: a sample of seat {seat}'s view "
+                                 f"refuses {action}") from None
         after = state.view(seat)
         shown = sample.view(seat)
-        assert shown == after, (f"move {len(state.actions)} {action} can be undone, yet it showed seat {seat} what a sample "
-                                f"of its view does not (keys {_differ(shown, after)}): a reveal not marked, "
-                                f"or a sampler that leaves out what the seat knows")
+        assert shown == after, (f"move {len(state.actions)} {action} can be undone, yet it showed seat {seat} "
+                                f"what a sample of its view does not (keys {_differ(shown, after)}): a reveal "
+                                f"not marked, or a sampler that leaves out what the seat knows")
 
 
 # ------------------------------------------------------ public log
