@@ -15,6 +15,7 @@ import json
 import pytest
 
 from .axe import violations
+from .conftest import DIST_GAMES
 from . import positions as P
 
 LANDSCAPE = {"width": 1280, "height": 800}
@@ -247,7 +248,7 @@ def test_lobby(module_tab):
     page = module_tab.page
     module_tab.replace_storage({})
     module_tab.open()
-    for game in ("kutschfahrt", "carcassonne", "thurn_taxis"):
+    for game in DIST_GAMES:  # every game the site offers (the registry's)
         page.click(f"#game-{game}")
         page.wait_for_selector(f"#game-{game}[aria-pressed=true]")
         _measure_both_ways(page, "#start")
