@@ -83,7 +83,7 @@ def play(game_id, players, options, seed=7, max_moves=20_000):
         if module is not None and move % 5 == 0:
             screen = module.Screen(ctx)
             body = screen.render(view, legal)
-            details = screen.player_details(view) if hasattr(screen, "player_details") else None
+            details = screen.player_details(view)
             table.render_frame(view, ctx, body, can_undo=session.can_undo(), thinking=None, message="",
                                details=details)
         if legal:

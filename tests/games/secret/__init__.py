@@ -7,4 +7,4 @@ from engine.registry import Game
 from .spec import SPEC
 
 GAME = Game(SPEC, state="tests.games.secret.rules:SecretState", bots="tests.games.secret.bots",
-            sample="tests.games.secret.sample:sample_state")
+            sample="tests.games.secret.sample:sample_state", levels=("random", "careful"))
