@@ -156,8 +156,14 @@ class _Module(types.ModuleType):
     def prerendered_lobby(self, root_id):
         return self.page.prerendered
 
-    def listen(self, root, dispatch):
+    def listen(self, root, dispatch, taps=None):
         self.page.dispatch = dispatch
+
+    def clock(self):
+        return float(self.page.now)
+
+    def decision_of(self, el):
+        return getattr(el, "decision", None)
 
     def confirm(self, text):
         return self.page.confirm_answer

@@ -11,7 +11,11 @@ the next confirm.  After every event:
   (the only human of a table always holds it);
 - a private view of seat b after one of seat a, where a and b may know
   different things, came with a confirm by b in between;
-- only the seat whose own view is drawn gets legal actions.
+- only the seat whose own view is drawn gets legal actions, and none while
+  it looks at its cards at the opening (LOOK);
+- the opening: before anything is asked in public, every human who holds a
+  secret has seen their own cards once (a LOOK after their confirm), but the
+  one whose own decision came first, which was their look.
 
 Events are chosen at random among what a table can do at that moment: a bot
 moves, or a human taps what the screen offers (confirm, a legal action,
@@ -24,9 +28,9 @@ from engine import bots
 from engine.rng import Rng
 
 from . import ui_support  # noqa: F401  (puts web/ on the path)
-from ui.session import HANDOFF, PRIVATE, TABLE, WINDOW, Session  # noqa: E402
+from ui.session import HANDOFF, LOOK, PRIVATE, TABLE, WINDOW, Session, Shown  # noqa: E402
 
-KINDS = (TABLE, HANDOFF, PRIVATE, WINDOW)
+KINDS = (TABLE, HANDOFF, PRIVATE, WINDOW, LOOK)
 
 
 def content(view: dict) -> dict:
@@ -48,6 +52,14 @@ class Checker:
         self.windows = 0
         self._last_shown = None
         self._checked = None
+        # who looks at the opening: every human who holds a secret, but the one who decides first in private
+        state = session.state
+        waiting = session.humans_to_act()
+        first = waiting[0] if waiting and state.window() is None else None
+        self.lookers = [h for h in humans if len(humans) > 1 and h != first
+                        and content(state.view(h)) != content(state.view(None))]
+        self.looked = set()  # ... and has
+        assert session.to_look == self.lookers
 
     def confirm(self, seat):
         self.holder = seat
@@ -60,7 +72,8 @@ class Checker:
         shown = s.shown()
         assert shown.kind in KINDS, shown
         state = s.state
-        if shown != self._last_shown:
+        changed = shown != self._last_shown
+        if changed:
             self.handoffs += shown.kind == HANDOFF
             self.windows += shown.kind == WINDOW
         self._last_shown = shown
@@ -70,7 +83,15 @@ class Checker:
         # the drawn view itself (views are costly) whenever the screen changes
         # hands, and every few events besides
         look = self.events % 8 == 0
-        if shown.kind == PRIVATE:
+        if shown.kind == LOOK:
+            assert shown.seat == self.holder, where
+            if changed:
+                assert self.lookers[len(self.looked)] == shown.seat, f"looks out of turn {where}"
+            assert s.my_legal() == [] and not s.can_undo(), where
+            self.looked.add(shown.seat)
+        if shown.kind == WINDOW:
+            assert self.looked == set(self.lookers), f"a public question before every human looked {where}"
+        if shown.kind in (PRIVATE, LOOK):
             seat = shown.seat
             prev = self.last_private
             if self.holder != seat or prev != seat or look:
@@ -82,7 +103,7 @@ class Checker:
                         f"seat {seat}'s own view is drawn, but the device is held by {self.holder} {where}")
                 if prev is not None and prev != seat and content(state.view(prev)) != drawn:
                     assert seat in self.confirmed_since, f"no confirm between seat {prev} and seat {seat} {where}"
-                assert s.my_legal() == state.legal_actions(seat), where
+                assert s.my_legal() == (state.legal_actions(seat) if shown.kind == PRIVATE else []), where
             if prev != seat:
                 self.last_private = seat
                 self.confirmed_since = set()
@@ -145,6 +166,8 @@ def random_game(game_id, seats, humans, seed, options=None, max_events=30_000, c
         elif shown.kind == WINDOW:
             options_ += [("forward", h) for h in s.humans_to_act()] + ["nobody"]
             options_ += [("answer", h, a) for h in s.humans_to_act() for a in s.window.get("public", [])]
+        elif shown.kind == LOOK:
+            options_ += ["looked"]
         elif shown.kind == PRIVATE and s.my_legal():
             options_ += ["act"] * 4 + (["back"] if s.can_back_out() else [])
             if s.can_undo() and undos < max_undos:
@@ -159,6 +182,8 @@ def random_game(game_id, seats, humans, seed, options=None, max_events=30_000, c
             s.confirm_handoff()
         elif event == "back":
             s.back_out()
+        elif event == "looked":
+            s.looked()
         elif event == "nobody":
             s.nobody(len(s.state.actions))
         elif event == "act":
@@ -174,3 +199,13 @@ def random_game(game_id, seats, humans, seed, options=None, max_events=30_000, c
         if until is not None and until(s):
             break
     return c
+
+
+def look_all(s):
+    """The opening's looks, each human confirming and hiding their cards in turn."""
+    while s.to_look:
+        assert s.shown() == Shown(HANDOFF, s.to_look[0])
+        s.confirm_handoff()
+        assert s.shown() == Shown(LOOK, s.to_look[0])
+        s.looked()
+    return s

@@ -15,7 +15,7 @@ from engine.secrecy import Secrecy
 
 from . import fake_dom
 from .conftest import random_game as random_states
-from .hotseat_driver import random_game
+from .hotseat_driver import look_all, random_game
 from .ui_support import FakeStorage
 from ui import table  # noqa: E402
 from ui.i18n import Words  # noqa: E402
@@ -78,7 +78,7 @@ def relay():
 
 
 def test_a_pending_hand_over_is_never_dropped_for_a_private_view(relay):
-    s = Session.start("relay", players("human", "human", "bot"), None, 1, "r")
+    s = look_all(Session.start("relay", players("human", "human", "bot"), None, 1, "r"))
     assert s.shown() == Shown(HANDOFF, 0)
     s.confirm_handoff()
     s.act({"type": "ask"})
@@ -93,16 +93,17 @@ def test_a_pending_hand_over_is_never_dropped_for_a_private_view(relay):
 
 
 def test_a_reload_with_several_humans_asks_for_the_device_first(relay):
-    s = Session.start("relay", players("human", "human", "bot"), None, 1, "r")
+    s = look_all(Session.start("relay", players("human", "human", "bot"), None, 1, "r"))
     s.confirm_handoff()
+    s.act({"type": "ask"})  # a human played: the opening's looks are over
     again = Session.from_save(s.to_json(5), "r")
-    assert again.shown() == Shown(HANDOFF, 0)
+    assert again.shown() == Shown(HANDOFF, 1)
     alone = Session.start("relay", players("human", "bot", "bot"), None, 1, "r")
     assert Session.from_save(alone.to_json(5), "r").shown() == Shown(PRIVATE, 0)
 
 
 def test_notes_are_written_only_by_the_seat_on_the_screen(relay):
-    s = Session.start("relay", players("human", "human", "bot"), None, 1, "r")
+    s = look_all(Session.start("relay", players("human", "human", "bot"), None, 1, "r"))
     s.set_note(0, "before confirming")
     assert s.note(0) == ""
     s.confirm_handoff()

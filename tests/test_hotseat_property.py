@@ -47,20 +47,24 @@ def table(game_id, i):
 
 
 def play_many(game_id, games):
-    handoffs = windows = 0
+    handoffs = windows = looks = 0
     for i in games:
         seats, humans, options = table(game_id, i)
         checker = random_game(game_id, seats, humans, seed=i, options=options, sensible=SENSIBLE.get(game_id, 0.0))
         handoffs += checker.handoffs
         windows += checker.windows
-    return handoffs, windows
+        looks += len(checker.looked)
+    return handoffs, windows, looks
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_privacy_invariant_in_random_hot_seat_games(game_id):
-    handoffs, windows = play_many(game_id, range(default_count(game_id)))
+    handoffs, windows, looks = play_many(game_id, range(default_count(game_id)))
     cls = PLUGINS[game_id].state_class()
     if cls.secrecy.own_keys():  # a game with secrets hands the device over (Carcassonne has none)
         assert handoffs > 0
+        assert looks > 0, "nobody looked at their cards at the opening"
+    else:  # no secrets: the view changes hands freely
+        assert looks == 0, "the opening's looks where nothing is secret"
     if cls._window is not State._window:  # a game that asks steps in public (Kutschfahrt)
         assert windows > 0, "no open window was ever asked in public"

@@ -9,6 +9,7 @@ from engine.registry import GAMES
 
 from . import ui_support  # noqa: F401  (puts web/ on the path)
 from .ui_support import FakeStorage
+from .hotseat_driver import look_all
 from ui import i18n, lobby, table  # noqa: E402
 from ui.session import Session  # noqa: E402
 from ui.storage import SaveStore, StorageFull, summarize  # noqa: E402
@@ -58,7 +59,7 @@ def test_new_ids_do_not_collide():
 
 
 def test_session_round_trips_through_its_save():
-    s = Session.start("toy", players("human", "bot", "human"), {"bonus": 1}, 8, "id", 10)
+    s = look_all(Session.start("toy", players("human", "bot", "human"), {"bonus": 1}, 8, "id", 10))
     s.set_note(s.viewer, "P2 looks suspicious")
     while s.bots_to_act() or s.humans_to_act():
         if s.handoff_to is not None:
@@ -77,7 +78,9 @@ def test_session_round_trips_through_its_save():
 
 def test_hand_off_only_when_a_secret_is_at_stake():
     s = Session.start("toy", players("human", "human"), {}, 2, "id")
-    assert s.handoff_to == 0 and s.my_legal() == []  # nobody has seen anything yet
+    assert s.to_look == [1], "seat 1 looks at its hand first; seat 0's own move is its look"
+    look_all(s)
+    assert s.handoff_to == 0 and s.my_legal() == []  # the device is back on the table
     s.confirm_handoff()
     assert s.viewer == 0 and s.my_legal()
     s.act(next(a for a in s.my_legal() if a["type"] == "play"))
@@ -106,7 +109,7 @@ def test_notes_belong_to_the_viewer_only():
 
 
 def test_undo_own_move_only_before_a_reveal():
-    s = Session.start("toy", players("human", "human"), {}, 4, "id")
+    s = look_all(Session.start("toy", players("human", "human"), {}, 4, "id"))
     s.confirm_handoff()
     assert not s.can_undo()
     s.act(next(a for a in s.my_legal() if a["type"] == "play"))

@@ -16,6 +16,7 @@ import engine
 from engine.saves import SaveError
 
 from . import dom, lobby, pace, parts, plugins, prerender, rules, save_status, screens, startup, table, tabs
+from .taps import Taps
 from .bot_loop import BotLoop
 from .i18n import LANGS, Words, pick_lang
 from .journal import Journal
@@ -23,12 +24,17 @@ from .lobby_cmds import LobbyCommands
 from .replay_cmds import ReplayCommands
 from .log_cmds import LogFolds
 from .save_cmds import SaveCommands
-from .session import HANDOFF, PRIVATE, WINDOW, Session
+from .session import HANDOFF, LOOK, PRIVATE, WINDOW, Session
 from .storage import MemoryBackend, SaveStore
 
 
 class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
+    # the table's commands bound to the decision they were drawn for (ui/taps.py):
+    # a tap on one counts once, on what was on the screen
+    BOUND = frozenset({"act", "handoff", "forward", "back-out", "answer", "nobody", "undo", "ui", "looked"})
+
     def __init__(self):
+        self.taps = Taps()  # the presses on the page and the decision drawn (ui/taps.py)
         self.boot_notices = []  # (key, params) said once the first screen is up
         self.journal = Journal(dom.journal())  # every save on disk at once (ui/journal.py)
         self.journal.listener = self.on_journal
@@ -82,7 +88,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         """Reach the table of the game in progress or the lobby, whatever
         the storage holds (see startup.py).  The journal is read first
         (`start()` below)."""
-        dom.listen(dom.by_id("app"), self.dispatch)
+        dom.listen(dom.by_id("app"), self.dispatch, self.taps)
         dom.on_storage(self.on_storage)
         dom.on_keys(self.on_key)
         dom.on_leave(self.unsafe_to_leave)
@@ -177,18 +183,28 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         self.store.set_prefs(lobby=self.model)
 
     # --------------------------------------------------------------- commands
-    def dispatch(self, cmd: str, arg: str, el, event_type: str):
+    def dispatch(self, cmd: str, arg: str, el, event_type: str, tap=None):
+        """A control was used (`tap`: the multi-tap of a click, ui/taps.py)."""
         name = "cmd_" + cmd.replace("-", "_")
         # a guest's table, or the host's devices, answer their own commands first
         part = self.guest if self.guest is not None else self.devices
         handler = getattr(part, name, None) or getattr(self, name, None)
         if handler is None:
             return
+        if tap is not None and not self.tap_counts(cmd, arg, el, tap):
+            return  # meant for a screen that is gone: nothing happens
         if self.draw_asked and cmd in ("act", "ui"):
             return  # a bot moved and the board is not drawn yet: the tap was aimed at a decision gone by
         result = handler(arg, el, event_type)
         if asyncio.iscoroutine(result):
             asyncio.ensure_future(result)
+
+    def tap_counts(self, cmd: str, arg: str, el, tap) -> bool:
+        """A click on a control bound to the decision counts only for the
+        decision it was drawn for, once (ui/taps.py); at a live table only."""
+        bound = cmd in self.BOUND and self.session is not None and self.replay is None
+        now = self.session.decision if bound else None
+        return self.taps.counts(tap, (cmd, arg, dom.decision_of(el)), now, bound)
 
     def cmd_lang(self, arg, el, ev):
         if ev != "change":
@@ -282,7 +298,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         own view is drawn (None on the public and hand-over screens)."""
         s = self.session
         shown = s.shown()
-        viewer = shown.seat if shown.kind == PRIVATE else None
+        viewer = shown.seat if shown.kind in (PRIVATE, LOOK) else None
         since = s.seen_until(viewer) if viewer is not None else None
         until = s.turn_began(viewer) if viewer is not None else None
         return table.TableContext(self.words, s.players, viewer, s.note(viewer), since, until)
@@ -333,7 +349,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         view = s.shown_view()
         if shown.kind == HANDOFF:
             body = ""
-            modal = table.render_handoff(ctx, shown.seat, can_back=s.can_back_out())
+            modal = table.render_handoff(ctx, shown.seat, can_back=s.can_back_out(), look=shown.seat in s.to_look)
         else:
             # a human asked at the same time as a bot need not wait for it; after
             # another tab played on, this one only shows where it stood
@@ -342,6 +358,8 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
             if shown.kind == WINDOW:
                 about = self.screen.window_words(view)
                 bar = table.render_window(ctx, s.humans_to_act(), len(s.state.actions), s.window, about)
+            elif shown.kind == LOOK:
+                bar = table.render_look(ctx, shown.seat)
             elif s.can_back_out():
                 bar = table.render_back_out(ctx, shown.seat)
             modal, reading = self.overlay(view, ctx)
@@ -356,9 +374,11 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
                                   and not self.conflict, thinking=self.thinking, message=message,
                                   details=details, bar=bar, prompt=prompt, hint=self.hint_shown(), since=since,
                                   pace=self.pace if s.has_bots() else None, log_opened=self.log_opened(),
-                                  tools=self.devices.button() if self.devices else "")
+                                  tools=self.devices.button() if self.devices else "", decision=s.decision)
         panel = self.devices.panel() if self.devices else ""
-        dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else "") + panel)
+        modal = f'<div class="modal" data-decision="{s.decision}">{modal}</div>' if modal else ""
+        dom.render(dom.by_id("app"), html + modal + panel)
+        self.taps.drawn(s.decision, dom.clock())
         if shown.kind != HANDOFF:
             self.screen.after_render(dom.by_id("screen"))
         if modal and not reading and not panel:
@@ -449,6 +469,15 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
     def cmd_handoff(self, arg, el, ev):
         if ev == "click" and self.session:
             self.session.confirm_handoff()
+            self.render_table()
+
+    def cmd_looked(self, arg, el, ev):
+        """At the opening: the human looking at their cards has seen them."""
+        if ev == "click" and self.session:
+            try:
+                self.session.looked()
+            except engine.IllegalAction:
+                pass  # already hidden: draw what is there now
             self.render_table()
 
     def cmd_forward(self, arg, el, ev):

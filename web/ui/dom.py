@@ -168,9 +168,24 @@ def prerendered_lobby(root_id: str) -> dict | None:
             "focus": focus, "caret": caret if isinstance(caret, int) else None, "queued": queued}
 
 
-def listen(root, dispatch) -> None:
+def clock() -> float:
+    """The page's clock (ms), the one events are stamped with."""
+    return float(js.performance.now())
+
+
+def decision_of(el) -> str | None:
+    """The decision a control was drawn for (`data-decision` on it or around it)."""
+    drawn = el.closest("[data-decision]") if el and hasattr(el, "closest") else None
+    value = drawn.getAttribute("data-decision") if drawn else None
+    return value if isinstance(value, str) else None
+
+
+def listen(root, dispatch, taps=None) -> None:
     """One listener per kind of event on the root; elements say what they
-    mean with data-cmd / data-arg (event delegation)."""
+    mean with data-cmd / data-arg (event delegation).  `taps` (ui.taps.Taps)
+    hears every press, when it began and where (the event's own time: when
+    the finger touched, even if the page was busy then), and a click is
+    passed on with the multi-tap it belongs to."""
 
     def handler(event):
         target = event.target
@@ -182,7 +197,13 @@ def listen(root, dispatch) -> None:
             return  # form controls act on change/input, not on the click that opens them
         arg = el.getAttribute("data-arg")
         arg = arg if isinstance(arg, str) else ""  # null arrives as jsnull
-        dispatch(cmd, arg, el, str(event.type))
+        tap = None
+        if taps is not None and event.type == "click":
+            tap = taps.click(float(event.timeStamp), int(event.detail or 0) > 0)
+        dispatch(cmd, arg, el, str(event.type), tap)
+
+    def down(event):
+        taps.down(float(event.timeStamp), float(event.clientX), float(event.clientY))
 
     def press(event):
         """Enter and Space press an element that acts as a button (role=button,
@@ -190,9 +211,15 @@ def listen(root, dispatch) -> None:
         if str(event.key) not in ("Enter", " ") or event.ctrlKey or event.metaKey or event.altKey:
             return
         el = event.target
-        if not hasattr(el, "getAttribute") or str(getattr(el, "tagName", "")).lower() == "button":
+        if not hasattr(el, "getAttribute"):
             return
-        if el.getAttribute("role") != "button":
+        real = str(getattr(el, "tagName", "")).lower() == "button"
+        if not real and el.getAttribute("role") != "button":
+            return
+        if event.repeat:  # a key held down presses once, not once per repeat
+            event.preventDefault()
+            return
+        if real:
             return
         event.preventDefault()
         opts = to_js({"bubbles": True}, dict_converter=js.Object.fromEntries)
@@ -205,6 +232,10 @@ def listen(root, dispatch) -> None:
     keys = create_proxy(press)
     _keep.append(keys)
     root.addEventListener("keydown", keys)
+    if taps is not None:  # before anything on the page may stop it
+        downs = create_proxy(down)
+        _keep.append(downs)
+        root.addEventListener("pointerdown", downs, to_js({"capture": True}, dict_converter=js.Object.fromEntries))
 
 
 _PAN_ZOOM: dict = {}  # id(pan_zoom) -> (pan_zoom, its listeners)

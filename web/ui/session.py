@@ -15,7 +15,15 @@ answer to "what is on the screen now", and the app draws only from it:
   names their do-nothing answer, `State.window()`) is asked in public: every
   human may step forward ("I'll play something"), give an answer the engine
   calls public out loud, or the table answers "nobody"; only a human who
-  stepped forward is handed the device, and may back out without acting.
+  stepped forward is handed the device, and may back out without acting;
+- a hot-seat game whose seats hold secrets begins as at a real table: each
+  human, in turn behind a hand-over, looks at their own cards once (LOOK)
+  before the first question, except the one whose own decision comes first
+  (that decision is their look);
+- the only human at a table is not asked what they cannot choose: a
+  decision whose only legal action is the window's do-nothing answer is
+  given for them (with several humans it stays on the public screen, so that
+  nobody learns who could have played something).
 
 A seat of kind "remote" plays on a device of its own (ui/devices/): it is
 neither a human at this device nor a bot, so the hand-over and window rules
@@ -40,7 +48,7 @@ def _levels(game_id: str):
         return None
 
 
-TABLE, HANDOFF, PRIVATE, WINDOW = "table", "handoff", "private", "window"
+TABLE, HANDOFF, PRIVATE, WINDOW, LOOK = "table", "handoff", "private", "window", "look"
 HUMAN, BOT, REMOTE = "human", "bot", "remote"  # a player's kind: at this device, a bot, on a device of its own
 
 
@@ -48,7 +56,8 @@ HUMAN, BOT, REMOTE = "human", "bot", "remote"  # a player's kind: at this device
 class Shown:
     """What the screen shows.  kind: TABLE (the public table), HANDOFF (the
     hand-over screen to `seat`, nothing of the game behind it), PRIVATE
-    (`seat`'s own view), WINDOW (the public window screen)."""
+    (`seat`'s own view), WINDOW (the public window screen), LOOK (`seat`'s
+    own view at the opening, nothing to play: they look at their cards)."""
 
     kind: str
     seat: int | None = None
@@ -68,7 +77,15 @@ class Session:
         self.window: dict | None = None  # the engine's open window, while asked in public
         self.notes: dict[str, str] = {}  # a human's free notes, per seat
         self.hints = True  # "what would the strong bot do?" offered (the table chose in the lobby)
+        self.to_look: list[int] = []  # humans still to look at their own cards at the opening
+        self.answer_alone = True  # the only human's lone do-nothing answers are given for them
+        self.answered: set[int] = set()  # moves given so (undo takes them back with the move before)
+        self._hold = None  # after an undo: the position where a lone answer waits for a tap
         self._shown = Shown(TABLE)
+        # what the table asks now, numbered: every change (a move, a hand-over
+        # confirmed, a step forward or back) draws a new decision, and a control
+        # drawn for an earlier one does nothing (ui/taps.py)
+        self.decision = 0
 
     # ---------------------------------------------------------------- making
     @classmethod
@@ -76,6 +93,7 @@ class Session:
         state = engine.new_game(game_id, len(players), options, seed)
         session = cls(state, players, save_id, now_ms)
         session.hints = hints
+        session.to_look = session._lookers()
         session.settle()
         return session
 
@@ -90,6 +108,8 @@ class Session:
         session.notes = meta["notes"]
         session.updated = meta["updated"]
         session.hints = meta["hints"]
+        if not any(session.is_human(seat) for seat, _ in state.actions):
+            session.to_look = session._lookers()  # reloaded before any human played: look (again)
         # with several humans nobody is assumed in front of the device after a
         # reload: whoever is next confirms first (settle asks for it); the
         # saved viewer is kept only for a table of one human, which settle sets
@@ -149,6 +169,21 @@ class Session:
         vb.pop("seat", None)
         return va != vb
 
+    def _has_secret(self, seat) -> bool:
+        """Does `seat` see something the table does not?  (Its own cards.)"""
+        return self._secret_between(seat, None)
+
+    def _lookers(self) -> list[int]:
+        """The humans who look at their own cards before the first question:
+        every human with a secret, in seat order, but the one whose own
+        decision comes first (no window open): that decision is their look."""
+        humans = self.humans()
+        if len(humans) <= 1:
+            return []
+        waiting = self.humans_to_act()
+        first = waiting[0] if waiting and self.state.window() is None else None
+        return [h for h in humans if h != first and self._has_secret(h)]
+
     # ------------------------------------------------------ what is on screen
     def shown(self) -> Shown:
         """The one decision of what the screen shows (see the module doc)."""
@@ -156,11 +191,23 @@ class Session:
 
     def settle(self) -> None:
         """After any change: decide what the screen shows next."""
+        self.decision += 1
         humans = self.humans()
         if len(humans) <= 1:  # the only human (if any) sees their own view throughout
             self.viewer = humans[0] if humans else None
             self.handoff_to = self.forward = self.window = None
             self._shown = Shown(PRIVATE, self.viewer) if self.viewer is not None else Shown(TABLE)
+            self._answer_alone()
+            return
+        self.to_look = [h for h in self.to_look if self.is_human(h)]  # (a seat handed to a device or a bot looks there)
+        if self.to_look:  # the opening: each human looks at their own cards, behind a hand-over
+            seat = self.to_look[0]
+            self.forward = self.window = None
+            if self.viewer == seat and self.handoff_to is None:
+                self._shown = Shown(LOOK, seat)
+            else:
+                self.viewer, self.handoff_to = None, seat
+                self._shown = Shown(HANDOFF, seat)
             return
         waiting = self.humans_to_act()
         if self.forward is not None and self.forward not in waiting:
@@ -190,10 +237,21 @@ class Session:
             self.viewer = nxt  # nothing secret between them: the view simply changes hands
         self._shown = Shown(PRIVATE, self.viewer) if self.viewer is not None else Shown(TABLE)
 
+    def _answer_alone(self) -> None:
+        """The only human is asked a step whose only legal action is the
+        window's do-nothing answer: it is given for them, without a tap."""
+        seat = self.viewer
+        while self.answer_alone and seat is not None and len(self.state.actions) != self._hold:
+            window = self.state.window() if seat in self.state.to_act() else None
+            if not window or self.state.legal_actions(seat) != [window["pass"]]:
+                return
+            self.answered.add(len(self.state.actions))
+            self.state.apply(seat, window["pass"])
+
     def shown_view(self) -> dict:
-        """The engine view the screen draws (the public one unless PRIVATE)."""
+        """The engine view the screen draws (the public one unless PRIVATE or LOOK)."""
         shown = self._shown
-        return self.state.view(shown.seat if shown.kind == PRIVATE else None)
+        return self.state.view(shown.seat if shown.kind in (PRIVATE, LOOK) else None)
 
     def seen_until(self, seat: int) -> int:
         """The move up to which `seat` has seen the table: the end of its last
@@ -220,7 +278,7 @@ class Session:
 
     def set_note(self, seat: int, text: str) -> None:
         """Only the seat whose own view is on the screen writes its notes."""
-        if self._shown == Shown(PRIVATE, seat):
+        if self._shown in (Shown(PRIVATE, seat), Shown(LOOK, seat)):
             self.notes[str(seat)] = text[:MAX_NOTE]
 
     def confirm_handoff(self) -> None:
@@ -229,6 +287,13 @@ class Session:
             self.viewer = self.handoff_to
             self.handoff_to = None
             self.settle()
+
+    def looked(self) -> None:
+        """The human looking at their cards at the opening has seen them."""
+        if self._shown.kind != LOOK:
+            raise engine.IllegalAction("Nobody is looking at their cards now.")
+        self.to_look.pop(0)
+        self.settle()
 
     # ----------------------------------------------------------- open windows
     def step_forward(self, seat: int) -> None:
@@ -347,7 +412,16 @@ class Session:
         return shown.kind == PRIVATE and self.state.can_undo(shown.seat)
 
     def undo(self) -> None:
+        """Take back the shown seat's last move, with the lone answers given
+        for them after it; where a lone answer is the last move left to take
+        back, it then waits for the human's own tap."""
         if not self.can_undo():
             raise engine.IllegalAction("This move cannot be taken back.")
-        self.state = self.state.undo()
+        seat = self._shown.seat
+        state = self.state.undo()
+        while len(state.actions) in self.answered and state.can_undo(seat):
+            state = state.undo()
+        self.state = state
+        self.answered = {i for i in self.answered if i < len(state.actions)}
+        self._hold = len(state.actions)
         self.settle()

@@ -218,16 +218,18 @@ def _cell(value, words: Words) -> str:
     return words.name(value) if isinstance(value, str) else str(value)
 
 
-def render_handoff(ctx: TableContext, seat: int, *, can_back: bool = False) -> str:
+def render_handoff(ctx: TableContext, seat: int, *, can_back: bool = False, look: bool = False) -> str:
     """The hand-over screen.  `can_back`: the seat stepped forward in an open
-    window and may still change its mind (back to the public window screen)."""
+    window and may still change its mind (back to the public window screen);
+    `look`: the opening, where each human looks at their own cards once."""
     words = ctx.words
     name = ctx.name(seat)
     back = (f'<button type="button" id="handoff-back" data-cmd="back-out">{esc(words.t("handoff.back"))}</button>'
             if can_back else "")
+    why = f'<p class="handoff-look">{esc(words.t("look.why"))}</p>' if look else ""
     return (f'<div class="handoff" role="dialog" aria-labelledby="handoff-h" style="--pc:{ctx.color(seat)}">'
             f'<div class="handoff-sym" aria-hidden="true">{ctx.symbol(seat)}</div>'
-            f'<h2 id="handoff-h">{esc(words.t("handoff.title", name=name))}</h2>'
+            f'<h2 id="handoff-h">{esc(words.t("handoff.title", name=name))}</h2>{why}'
             f'<p>{esc(words.t("handoff.body", name=name))}</p>'
             f'<div class="handoff-buttons"><button type="button" id="handoff-ok" class="primary" data-cmd="handoff">'
             f'{esc(words.t("handoff.ready", name=name))}</button>{back}</div></div>')
@@ -284,6 +286,16 @@ def render_window(ctx: TableContext, asked: list[int], moves: int, window: dict,
             f'<p class="window-how">{kit.esc(how)}</p><div class="window-buttons">{rows}</div></section>')
 
 
+def render_look(ctx: TableContext, seat: int) -> str:
+    """At the opening, for the human looking at their own cards: hide them
+    when seen (the device goes on to the next human)."""
+    words = ctx.words
+    return (f'<section class="window-bar window-private look-bar" style="--pc:{ctx.color(seat)}">'
+            f'<p>{kit.esc(words.t("look.note", name=ctx.name(seat)))}</p>'
+            f'<button type="button" id="looked" class="primary" data-cmd="looked">{kit.esc(words.t("look.done"))}'
+            f'</button></section>')
+
+
 def render_back_out(ctx: TableContext, seat: int) -> str:
     """For a human who stepped forward: go back without acting."""
     words = ctx.words
@@ -333,13 +345,14 @@ def render_pace(ctx: TableContext, chosen: str | None) -> str:
 def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: bool,
                  thinking: int | None, message: str = "", details: dict | None = None, bar: str = "",
                  prompt: dict | None = None, hint=None, since: str = "", pace: str | None = None,
-                 log_opened=(), tools: str = "", export: bool = True) -> str:
+                 log_opened=(), tools: str = "", export: bool = True, decision: int | None = None) -> str:
     """The whole table; `bar` (the window screen's questions) sits above the board,
     `prompt` (the screen's wording of the step), `hint` (see render_hint),
     `since` (render_since: what happened since the viewer's last turn),
     `pace` (the bots' pace shown in the top bar; None at a table without bots),
     `log_opened` (the log's folds the player opened, ui/history.py), `tools` (more
-    buttons for the top bar: the host's devices), `export` (a guest's device has no save)."""
+    buttons for the top bar: the host's devices), `export` (a guest's device has no save),
+    `decision` (Session.decision: what every control on it was drawn for, ui/taps.py)."""
     words = ctx.words
     spec = engine.GAMES[view["game"]]
     undo = (f'<button type="button" id="undo" data-cmd="undo">{esc(words.t("table.undo"))}</button>'
@@ -354,7 +367,7 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
     # .table-frame fills the window in landscape: the top bar, then the board and
     # the side column share what is left, each scrolling on its own
     return (
-        f'<div class="table-frame"><header class="topbar table-top"><button type="button" id="menu" data-cmd="menu">'
+        f'<div class="table-frame"{kit.attrs(data_decision=decision)}><header class="topbar table-top"><button type="button" id="menu" data-cmd="menu">'
         f'{esc(words.t("table.menu"))}</button>'
         f'<h1 title="{title}">{title}</h1>'
         f'<div class="turn-banner" role="status" aria-live="polite">{esc(turn_text(view, ctx, thinking, prompt))}</div>'
