@@ -11,7 +11,7 @@ import engine
 from .test_kutschfahrt import check_secrets, names, viewer_seat
 
 STEPS = 900
-READY = ".result, #handoff-ok, .window-bar:not(.window-private), #screen .kr-actions:not(.kr-wait) button"
+READY = ".result, #handoff-ok, #looked, .window-bar:not(.window-private), #screen .kr-actions:not(.kr-wait) button"
 HUMANS = {0: "Anna", 2: "Carl"}
 PLAYERS = [("Anna", "human", None), ("Bot B", "bot", "basic"), ("Carl", "human", None),
            ("Bot D", "bot", "strong"), ("Bot E", "bot", "strong")]
@@ -27,7 +27,8 @@ def assert_public(page):
 
 def test_two_humans_play_a_whole_game_through_the_public_window_screen(tab):
     page = tab.start_game("kutschfahrt", PLAYERS, lang="en", seed=5)
-    seen = {"handoff": 0, "window": 0, "forward": 0, "back": 0, "nobody": 0, "aloud": 0, "attack": 0, "private": 0}
+    seen = {"handoff": 0, "window": 0, "forward": 0, "back": 0, "nobody": 0, "aloud": 0, "attack": 0, "private": 0,
+            "looked": 0}
     holder = None  # the seat that confirmed last, since the device was last offered or laid down
     claimed = False
     start = time.time()
@@ -50,8 +51,16 @@ def test_two_humans_play_a_whole_game_through_the_public_window_screen(tab):
             holder = target
             assert viewer_seat(page) == target
             continue
+        if page.locator("#looked").count():  # the opening: the holder looks at their own cards
+            assert seen["window"] == 0 and viewer_seat(page) == holder
+            assert page.locator("#screen .kr-actions [data-cmd=act]").count() == 0
+            page.click("#looked")
+            seen["looked"] += 1
+            holder = None
+            continue
         if page.locator(".window-bar:not(.window-private)").count():
             seen["window"] += 1
+            assert seen["looked"] == len(HUMANS), "a public question before everyone saw their cards"
             holder = None
             assert_public(page)
             asked = [int(b.get_attribute("data-arg")) for b in page.locator("[data-cmd=forward]").all()]
@@ -133,6 +142,8 @@ def test_a_hand_over_waiting_for_its_player_survives_a_bot_reopening_the_window(
                 reopened += any(a.get("type") == "play" for s, a in after.actions[n:] if s not in HUMANS)
                 continue
             page.click("#handoff-ok")
+        elif page.locator("#looked").count():
+            page.click("#looked")
         elif page.locator(".window-bar:not(.window-private)").count():
             if in_fight and bots_asked:
                 page.locator("[data-cmd=forward]").first.click()  # someone steps forward: a hand-over waits

@@ -293,6 +293,7 @@ class Session:
         if self._shown.kind != LOOK:
             raise engine.IllegalAction("Nobody is looking at their cards now.")
         self.to_look.pop(0)
+        self.viewer = None  # the cards are hidden: the device lies on the table again
         self.settle()
 
     # ----------------------------------------------------------- open windows
@@ -409,12 +410,17 @@ class Session:
         """Only the shown seat's own last move, and only while the game runs
         (the engine refuses a finished game and a move that revealed something)."""
         shown = self._shown
-        return shown.kind == PRIVATE and self.state.can_undo(shown.seat)
+        if shown.kind != PRIVATE or not self.state.can_undo(shown.seat):
+            return False
+        state, k = self.state, len(self.state.actions) - 1
+        while k in self.answered and state.undoable[k]:  # lone answers given for them go back with
+            k -= 1                                      # the move before them, which must be theirs
+        return k >= 0 and state.actions[k][0] == shown.seat and state.undoable[k]
 
     def undo(self) -> None:
         """Take back the shown seat's last move, with the lone answers given
-        for them after it; where a lone answer is the last move left to take
-        back, it then waits for the human's own tap."""
+        for them after it.  A lone answer that is taken back on its own (the
+        table forgot it was given for them: a reload) waits for their tap."""
         if not self.can_undo():
             raise engine.IllegalAction("This move cannot be taken back.")
         seat = self._shown.seat

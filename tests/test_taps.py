@@ -1,0 +1,91 @@
+"""Which taps count (ui/taps.py): a control bound to the table's decision
+acts once, on what was on the screen when the finger came down.  Times in ms
+on the page's clock, as the browser stamps its events."""
+
+from . import ui_support  # noqa: F401
+
+from ui.taps import DOUBLE_MS, SLOP_PX, Taps  # noqa: E402
+
+
+def table(decision=1, at=0.0):
+    taps = Taps()
+    taps.drawn(decision, at)
+    return taps
+
+
+def press(taps, t, x=100.0, y=100.0, pointer=True):
+    """A press and its click at time t (the click a few ms later)."""
+    taps.down(t, x, y)
+    return taps.click(t + 5, pointer)
+
+
+def test_a_double_tap_acts_once_when_the_page_draws_faster_than_the_finger():
+    taps = table(1, 0)
+    first = press(taps, 1000)
+    assert taps.counts(first, ("act", "0", "1"), 1, True)
+    taps.drawn(2, 1020)  # the move is made and the next decision drawn at once
+    second = press(taps, 1060)  # the same finger again, 60 ms later: a "Pass" now under it
+    assert second is first
+    assert not taps.counts(second, ("act", "0", "2"), 2, True)
+    third = press(taps, 1120)  # a triple tap: its third press neither
+    assert not taps.counts(third, ("act", "0", "2"), 2, True)
+    # the player looks, then taps the new button: it counts
+    later = press(taps, 1120 + DOUBLE_MS + 200)
+    assert taps.counts(later, ("act", "0", "2"), 2, True)
+
+
+def test_a_tap_queued_behind_the_redraw_does_nothing():
+    taps = table(1, 0)
+    first = press(taps, 1000)
+    assert taps.counts(first, ("handoff", "", "1"), 1, True)
+    queued = press(taps, 1050, x=400, y=300)  # elsewhere, while the page was still busy drawing
+    taps.drawn(2, 1300)  # the redraw ends after that press began
+    assert not taps.counts(queued, ("act", "3", "2"), 2, True)
+
+
+def test_the_same_control_pressed_again_counts():
+    """ "rotate" twice, "+" three times: a repeated local step is meant."""
+    taps = table(4, 0)
+    tap = press(taps, 1000)
+    assert taps.counts(tap, ("ui", "rot", "4"), 4, True)
+    assert taps.counts(press(taps, 1080), ("ui", "rot", "4"), 4, True)
+    assert taps.counts(press(taps, 1160), ("ui", "rot", "4"), 4, True)
+    # ... but a control that the step put under the finger does not
+    assert not taps.counts(press(taps, 1240), ("act", "2", "4"), 4, True)
+
+
+def test_presses_apart_in_place_or_time_are_separate_taps():
+    taps = table(1, 0)
+    first = press(taps, 1000)
+    assert taps.counts(first, ("ui", "pick:1", "1"), 1, True)
+    far = press(taps, 1050, x=100 + SLOP_PX + 30)
+    assert far is not first and taps.counts(far, ("act", "1", "1"), 1, True)
+    slow = press(taps, 1050 + DOUBLE_MS + 1, x=100 + SLOP_PX + 30)
+    assert slow is not far
+
+
+def test_a_control_drawn_for_another_decision_does_nothing():
+    taps = table(7, 0)
+    assert not taps.counts(press(taps, 1000), ("act", "0", "6"), 7, True)
+    assert not taps.counts(press(taps, 5000), ("act", "0", None), 7, True)
+    # the decision changed but is not drawn yet: nothing on the screen is for it
+    assert not taps.counts(press(taps, 9000), ("act", "0", "8"), 8, True)
+
+
+def test_controls_not_bound_to_the_decision_always_count():
+    taps = table(1, 0)
+    tap = press(taps, 1000)
+    assert taps.counts(tap, ("menu", "", None), None, False)
+    taps.drawn(2, 1010)
+    assert taps.counts(press(taps, 1060), ("rules", "x", "2"), 2, False)
+    # the menu was this multi-tap's first control: a bound one under it does not count
+    assert not taps.counts(press(taps, 1120), ("act", "0", "2"), 2, True)
+
+
+def test_a_key_or_a_script_click_is_a_tap_of_its_own():
+    taps = table(1, 0)
+    press(taps, 1000)
+    taps.drawn(2, 1010)
+    key = taps.click(1040, pointer=False)
+    assert key.started == 1040 and taps.counts(key, ("act", "0", "2"), 2, True)
+    assert not taps.counts(taps.click(1005, pointer=False), ("act", "0", "2"), 2, True)  # queued behind the redraw
