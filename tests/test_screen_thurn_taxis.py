@@ -212,14 +212,14 @@ def _boxes(html):
 
 @pytest.mark.parametrize("map_id,seats", [(m, n) for m in ("south", "north") for n in (2, 3, 4)])
 def test_city_names_do_not_overlap_each_other_or_the_cities(map_id, seats):
-    from ui.screens.thurn_taxis.layout import CHAR_W, _label_box, _overlap
+    from ui.screens.thurn_taxis.layout import CHAR_W, label_box, _overlap
 
     st = engine.new_game("thurn_taxis", seats, {"map": map_id}, 2)
     for lang in ("nl", "en", "de"):
         html = Screen(ctx_for(lang, 0, seats)).render(st.view(0), [])
         labels = _boxes(html)
         assert len(labels) == st.board.n
-        boxes = [_label_box(x, y, a, CHAR_W * len(t.replace("&amp;", "&")) + 2) for x, y, a, t in labels]
+        boxes = [label_box(x, y, a, CHAR_W * len(t.replace("&amp;", "&")) + 2) for x, y, a, t in labels]
         cities = [(c["x"] - 9, c["y"] - 9, 18, 18) for c in st.board.data["cities"]]
         for i, a in enumerate(boxes):
             for b in boxes[i + 1:]:
@@ -275,6 +275,13 @@ def test_map_targets_are_labelled_keyboard_buttons_and_routes_differ_without_col
                              r'aria-label="([^"]+)">', html)
         assert targets and all(label for _, label in targets)
         assert {int(i) for i, _ in targets} == {i for i in scr.card_acts[key] if legal[i]["type"] == "play"}
+        # a target's name is part of it (a tap on "Mannheim" plays there), and every name is drawn
+        # over the houses, tiles and "+N" so that none covers it
+        named = re.findall(r'<g class="tt-target tt-name-tap" data-city="[^"]+" data-cmd="act" data-arg="(\d+)" '
+                           r'aria-hidden="true"><rect[^>]*class="tt-hit"/><text [^>]*class="tt-label"', html)
+        assert sorted(named) == sorted(i for i, _ in targets)
+        assert html.index('class="tt-label"') > max(html.rfind("tt-house"), html.rfind("tt-tile"),
+                                                     html.rfind("tt-news-score"))
         # the other seats' routes: each its own dash pattern, shown again in the players' lines
         for s in routes:
             cls = "mine" if s == seat else f"dash{s}"

@@ -31,7 +31,7 @@ from .storage import MemoryBackend, SaveStore
 class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
     # the table's commands bound to the decision they were drawn for (ui/taps.py):
     # a tap on one counts once, on what was on the screen
-    BOUND = frozenset({"act", "handoff", "forward", "back-out", "answer", "nobody", "undo", "ui", "looked"})
+    BOUND = frozenset({"act", "handoff", "forward", "back-out", "answer", "nobody", "undo", "ui", "looked", "hint"})
 
     def __init__(self):
         self.taps = Taps()  # the presses on the page and the decision drawn (ui/taps.py)

@@ -188,6 +188,9 @@ def listen(root, dispatch, taps=None) -> None:
     passed on with the multi-tap it belongs to."""
 
     def handler(event):
+        tap = None
+        if taps is not None and event.type == "click":  # every click, on a control or not, goes on or begins a multi-tap
+            tap = taps.click(float(event.timeStamp), int(event.detail or 0))
         target = event.target
         el = target.closest("[data-cmd]") if hasattr(target, "closest") else None
         if not el:  # jsnull is falsy
@@ -197,13 +200,10 @@ def listen(root, dispatch, taps=None) -> None:
             return  # form controls act on change/input, not on the click that opens them
         arg = el.getAttribute("data-arg")
         arg = arg if isinstance(arg, str) else ""  # null arrives as jsnull
-        tap = None
-        if taps is not None and event.type == "click":
-            tap = taps.click(float(event.timeStamp), int(event.detail or 0) > 0)
         dispatch(cmd, arg, el, str(event.type), tap)
 
     def down(event):
-        taps.down(float(event.timeStamp), float(event.clientX), float(event.clientY))
+        taps.down(float(event.timeStamp), float(event.clientX), float(event.clientY), str(event.pointerType) == "touch")
 
     def press(event):
         """Enter and Space press an element that acts as a button (role=button,

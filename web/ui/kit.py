@@ -114,6 +114,12 @@ def svg_target(body, *, cmd: str, arg, label, cls: str, tabindex: int = -1) -> H
                 f"{esc(body)}</g>")
 
 
+# Put on an element that is a target while the table asks for one (a seat to
+# attack): a name on it that opens the rules is then no tap of its own, a tap
+# anywhere on it chooses the target (web/style.css).
+TARGET = "data-target"
+
+
 def seat_colour(seat: int) -> str:
     return SEAT_STYLE[seat % len(SEAT_STYLE)][0]
 

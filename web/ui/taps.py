@@ -7,63 +7,72 @@ second "I am Anna" would draw a card.  A control bound to the table's decision
 (a move, a hand-over confirm, a public answer, stepping forward or back,
 undo, a local step of the screen) is drawn for one decision, the number
 `Session.decision` had when it was drawn (`data-decision` on the frame); the
-browser says when each press began and where (ui.dom), and this module, pure
-Python, decides:
+browser says when each press began (ui.dom), and this module, pure Python,
+decides:
 
-- presses close in time and place (`DOUBLE_MS`, `SLOP_PX`) are one
-  multi-tap, begun at its first press (a triple tap too);
+- a click the browser counts as the 2nd, 3rd ... of a multi-click (its
+  `detail`: the device's own double-click rule) goes on the multi-tap of the
+  click before; a touch does when it is close in time and place to the touch
+  before (`DOUBLE_MS`, `SLOP_PX`: browsers count taps each their own way);
 - a bound control counts a tap only if it was drawn for the decision on the
-  table now, if the multi-tap began after that decision was first drawn (not
-  the tail of a tap on the screen before, not a tap queued behind the
-  redraw), and if it is the first control the multi-tap pressed: the same
-  control pressed again counts ("rotate" twice, "+" three times), a control
-  that appeared under the finger does not.
+  table now, if the multi-tap began (its first press) after that decision was
+  first drawn (not the tail of a tap on the screen before, not a tap queued
+  behind the redraw), and if it is the first control the multi-tap pressed:
+  the same control pressed again counts ("rotate" twice, "+" three times), a
+  control that appeared under the finger does not.
 
-Times are the browser's event times (ms on the page's clock, the time the
-finger touched, not the time the busy page got to it); places are CSS px.
+A single click counts as soon as its press began on the screen it acts on,
+however quickly it follows the last one: a quick player (or a test) that
+taps each new button as it appears is not slowed down.  Times are the
+browser's event times (ms on the page's clock: when the finger touched, not
+when the busy page got to it); places are CSS px.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-DOUBLE_MS = 300  # presses closer than this in time (Android's double-tap timeout) ...
+DOUBLE_MS = 300  # touches closer than this in time (Android's double-tap timeout) ...
 SLOP_PX = 40     # ... and in place (a fingertip) are one multi-tap
 
 
 @dataclass
 class Tap:
-    """One multi-tap: when its first press began, where its last one was,
-    and the control its first click pressed ((cmd, arg, decision))."""
+    """One multi-tap: when its first press began, and the control its first
+    click pressed ((cmd, arg, decision))."""
 
     started: float
-    at: float
-    where: tuple | None = None
-    first: tuple | None = field(default=None)
+    first: tuple | None = None
 
 
 class Taps:
     def __init__(self):
-        self.last: Tap | None = None  # the multi-tap under way (or the last one)
+        self.press = None  # (time, x, y, touch) of the last press
+        self.touch = None  # (time, x, y) of the touch before it, if it was one
+        self.last: Tap | None = None  # the multi-tap of the last pointer click
         self.shown: str | None = None  # the decision drawn last ...
         self.shown_at = -math.inf      # ... and when it was first drawn
 
-    def down(self, t: float, x: float, y: float) -> None:
+    def down(self, t: float, x: float, y: float, touch: bool = False) -> None:
         """A finger or the mouse pressed at (x, y) at time t."""
-        last = self.last
-        if (last is not None and last.where is not None and 0 <= t - last.at <= DOUBLE_MS
-                and math.dist(last.where, (x, y)) <= SLOP_PX):
-            last.at, last.where = t, (x, y)  # the same multi-tap goes on
-        else:
-            self.last = Tap(started=t, at=t, where=(x, y))
+        self.touch = self.press[:3] if self.press is not None and self.press[3] else None
+        self.press = (t, x, y, touch)
 
-    def click(self, t: float, pointer: bool) -> Tap:
-        """The multi-tap a click at time t belongs to: the pointer's, or
-        (a key, a click made by a script: no press before it) one of its own."""
-        if pointer and self.last is not None and self.last.started <= t:
-            return self.last
-        return Tap(started=t, at=t)
+    def click(self, t: float, detail: int) -> Tap:
+        """The multi-tap a click at time t belongs to.  `detail`: the browser's
+        count of clicks in a row (0: a key or a script, no press before it)."""
+        if detail <= 0 or self.press is None or self.press[0] > t:
+            return Tap(started=t)
+        pt, x, y, touch = self.press
+        if touch:  # a tap: the touch before was close in time and place
+            again = self.touch is not None and 0 <= pt - self.touch[0] <= DOUBLE_MS \
+                and math.dist(self.touch[1:], (x, y)) <= SLOP_PX
+        else:  # a click: the device's own double-click rule
+            again = detail >= 2
+        if not again or self.last is None:
+            self.last = Tap(started=pt)
+        return self.last
 
     def drawn(self, decision, t: float) -> None:
         """The table was drawn at time t for `decision`."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ...kit import Html, Say, act_button, attrs, button, h, join, ui_button
+from ...kit import TARGET, Html, Say, act_button, attrs, button, h, join, ui_button
 from ..interface import GameScreen
 from . import since
 from .art import coach_svg, icon, kind_icon
@@ -280,12 +280,13 @@ class Screen(Panels, GameScreen):
                  + f'<span class="kr-facts">{count}{occ_html}</span>{assoc}{role}'
                  + (f'<span class="kr-tags">{tags}</span>' if tags else ""))
         style = f'left:{x:.1f}%;top:{y:.1f}%;--pc:{ctx.color(s)}'
-        hit = ""
-        if target is not None:  # the whole seat is the tap; a name on it stays a tap of its own
+        hit, aim = "", ""
+        if target is not None:  # the whole seat is the tap; while a seat is asked for, the names on it too
             cmd, arg, label = target
             hit = button("", cmd=cmd, arg=arg, cls="kr-seat-hit", aria_label=label)
             cls += " kr-target"
-        return f'<div class="{cls}"{attrs(data_seat=s, style=style)}>{hit}<div class="kr-seat-in">{inner}</div></div>'
+            aim = f" {TARGET}" if self.mode is not None else ""  # (kit.TARGET; in the turn step they stay links)
+        return f'<div class="{cls}"{attrs(data_seat=s, style=style)}{aim}>{hit}<div class="kr-seat-in">{inner}</div></div>'
 
     # -------------------------------------------------- choosing on the table
     def _seat_targets(self) -> dict:

@@ -24,7 +24,8 @@ def _inside(pt, box) -> bool:
     return box[0] <= pt[0] <= box[0] + box[2] and box[1] <= pt[1] <= box[1] + box[3]
 
 
-def _label_box(x, y, anchor, width):
+def label_box(x, y, anchor, width):
+    """The box (x, y, w, h) a city's name takes at its spot."""
     left = x - width / 2 if anchor == "middle" else (x if anchor == "start" else x - width)
     return (left, y - 10, width, 13)
 
@@ -68,7 +69,7 @@ def layout(m: dict, names: dict, nseats: int, stack_keys: tuple) -> dict:
                 (x, y + 22, "middle"), (x + 13, y + 5, "start"), (x - 13, y + 5, "end"),
                 (x + 7, y + 21, "start"), (x - 7, y + 21, "end"), (x, y - 31, "middle"),
                 (x + 11, y - 9, "start"), (x - 11, y - 9, "end"))):
-            box = _label_box(lx, ly, anchor, width)
+            box = label_box(lx, ly, anchor, width)
             c = cost(box, here, *local) + rank * 4
             if best is None or c < best[0]:
                 best = (c, (lx, ly, anchor), box)

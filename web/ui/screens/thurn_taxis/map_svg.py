@@ -5,7 +5,7 @@ scoring preview, and what changed since the viewer's last turn (news.py)."""
 from __future__ import annotations
 
 from ...kit import Html, attrs
-from .layout import TILE_H, TILE_W, layout
+from .layout import CHAR_W, TILE_H, TILE_W, label_box, layout
 
 
 class MapSvg:
@@ -150,6 +150,7 @@ class MapSvg:
                 houses.setdefault(c, []).append(s)
         sel_city = self.sel.split("|")[0] if self.sel else None
         laid, built = news.laid_now(players), news.houses()
+        names_layer = []  # the city names, drawn over everything else (houses, tiles, "+N") so they stay legible
         for c in m["cities"]:
             cid, x, y = c["id"], c["x"], c["y"]
             name = names[cid]
@@ -162,8 +163,8 @@ class MapSvg:
             if cid == sel_city:
                 ring += f'<circle cx="{x}" cy="{y}" r="15" class="tt-selring"/>'
             body = (f'{ring}<circle cx="{x}" cy="{y}" r="9" class="tt-city{" free" if c["country"] is None else ""}" '
-                    f'style="--cc:{self._colour(c["country"])}"/>'
-                    f'<text x="{lx}" y="{ly}" class="tt-label" text-anchor="{anchor}">{self.n(cid)}</text>')
+                    f'style="--cc:{self._colour(c["country"])}"/>')
+            text = f'<text x="{lx}" y="{ly}" class="tt-label" text-anchor="{anchor}">{self.n(cid)}</text>'
             # houses above the city, one fixed slot per seat
             for s in houses.get(cid, []):
                 hx = x + (s - (nseats - 1) / 2) * 15
@@ -178,10 +179,18 @@ class MapSvg:
                            f'aria-label="{label}"><title>{label}</title>'
                            f'<circle cx="{x}" cy="{y}" r="17" class="tt-glow"/>{body}'
                            f'<circle cx="{x}" cy="{y}" r="25" class="tt-hit"/></g>')
+                # its name is part of the target: a tap on "Mannheim" plays there too (the city's
+                # own group is the one keyboards and screen readers reach)
+                lx0, ly0, lw, lh = label_box(lx, ly, anchor, CHAR_W * len(name) + 2)
+                names_layer.append(f'<g class="tt-target tt-name-tap"{attrs(data_city=cid)} data-cmd="act" '
+                                   f'data-arg="{i}" aria-hidden="true"><rect x="{lx0 - 4:.1f}" y="{ly0 - 4}" '
+                                   f'width="{lw + 8:.1f}" height="{lh + 8}" rx="6" class="tt-hit"/>{text}</g>')
             else:
                 out.append(f'<g class="tt-citygrp"{attrs(data_city=cid)}><title>{self.n(cid)} – {self._country_name(c)}</title>{body}</g>')
+                names_layer.append(text)
         for sc in news.scorings:
             out.append(self._points(sc, pos, nseats, lay["box"]))
+        out.extend(names_layer)
         out.append("</svg>")
         return "".join(out)
 
