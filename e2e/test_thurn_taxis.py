@@ -202,8 +202,11 @@ def test_north_map_with_horses_starts_and_plays(tab):
 
 def test_two_humans_get_the_hand_off_screen(tab):
     page = tab.start_game("thurn_taxis", [("Anna", "human", None), ("Bram", "human", None)])
-    # the game starts with a hand-off to the first player
-    assert step(page) == "handoff" and "Anna" in page.locator(".handoff").inner_text()
+    # the game starts with Bram looking at his cards (Anna's first turn is her look), then a hand-off to Anna
+    assert step(page) == "handoff" and "Bram" in page.locator(".handoff h2").inner_text()
+    page.click("#handoff-ok")
+    page.click("#looked")
+    assert step(page) == "handoff" and "Anna" in page.locator(".handoff h2").inner_text()
     page.click("#handoff-ok")
     for _ in range(30):
         if step(page) == "handoff":

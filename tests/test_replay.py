@@ -24,6 +24,7 @@ from engine.play import bot_chooser, finish  # noqa: E402
 from engine.protocol import replay as engine_replay  # noqa: E402
 from engine.saves import SaveError  # noqa: E402
 from ui import i18n, lobby, replay, screens  # noqa: E402
+from ui.names import isolate  # noqa: E402
 
 NAMES = ["Anna", "Bram", "Carla", "Daan"]
 
@@ -286,7 +287,7 @@ def test_seen_by_draws_each_seats_own_view_and_the_whole_table_sees_every_entry(
     assert len(dealt) == 4
     log = text(html(page).split('<aside class="side">')[1])
     for e in dealt:
-        assert f'{words.t("replay.only", names=NAMES[e["seat"]])} {words.entry(e)}' in log
+        assert f'{words.t("replay.only", names=isolate(NAMES[e["seat"]]))} {words.entry(e)}' in log
     assert not any(words.name(o) in board(page) for o in occupations), "the public board hides them"
     for seat in range(4):
         el = fake_dom.Element("replay-seat")
@@ -366,7 +367,7 @@ def test_the_line_above_the_board_says_the_step_and_at_most_a_few_entries_of_a_l
     rp.move("forward")
     line = text(replay.render_line(rp, say))
     entries = [e for _, _, e in rp.log() if e["move"] == 1]
-    assert line.startswith(words.t("replay.move", k=1, name=NAMES[final.actions[0][0]]))
+    assert line.startswith(words.t("replay.move", k=1, name=isolate(NAMES[final.actions[0][0]])))
     assert all(words.entry(e) in line for e in entries) or not entries
     while True:  # a turn of many entries, jumped over at once
         was = rp.step

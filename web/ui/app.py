@@ -23,6 +23,7 @@ from .journal import Journal
 from .lobby_cmds import LobbyCommands
 from .replay_cmds import ReplayCommands
 from .log_cmds import LogFolds
+from .names import isolate
 from .save_cmds import SaveCommands
 from .session import HANDOFF, LOOK, PRIVATE, WINDOW, Session
 from .storage import MemoryBackend, SaveStore
@@ -233,7 +234,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
     def player_name(self, seat):
         if not isinstance(seat, int) or isinstance(seat, bool):
             return self.words.t("table.nobody")
-        return self.session.players[seat]["name"] if self.session else f"#{seat + 1}"
+        return isolate(self.session.players[seat]["name"]) if self.session else f"#{seat + 1}"
 
     def enter_table(self, session: Session, text: str | None = None):
         """Sit down at `session`, loaded from the save `text` (None: a new game)."""

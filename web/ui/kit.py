@@ -129,9 +129,10 @@ def seat_symbol(seat: int) -> str:
 
 
 def badge(seat: int, name: str) -> Html:
-    """A player's name with colour and symbol."""
-    return h('<span class="badge" style="--pc:{}"><span class="sym" aria-hidden="true">{}</span>{}</span>',
-             seat_colour(seat), seat_symbol(seat), name)
+    """A player's name with colour and symbol; a long name ends in an
+    ellipsis where there is no room (its own element, isolated: <bdi>)."""
+    return h('<span class="badge" style="--pc:{}"><span class="sym" aria-hidden="true">{}</span>'
+             '<bdi class="pname">{}</bdi></span>', seat_colour(seat), seat_symbol(seat), name)
 
 
 class Say:

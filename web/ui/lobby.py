@@ -12,6 +12,7 @@ from engine import bots
 
 from . import pace as paces
 from .i18n import LANG_NAMES, LANGS, Words
+from .names import MAX_NAME, isolate
 
 
 def default_model(game_id: str | None, words: Words | None = None) -> dict | None:
@@ -147,7 +148,7 @@ def render_game_form(model: dict, words: Words, static: bool = False, pace: str 
     for i, p in enumerate(model["players"]):
         kind = f"bot:{p['level']}" if p["kind"] == "bot" else p["kind"]
         out.append(f'<li class="seat-row"><span class="seat-no">{esc(words.t("lobby.seat", n=i + 1))}</span>'
-                   f'<input {_control(static, f"name-{i}", "lobby-name", str(i))} type="text" maxlength="20" '
+                   f'<input {_control(static, f"name-{i}", "lobby-name", str(i))} type="text" maxlength="{MAX_NAME}" '
                    f'value="{esc(p["name"])}" aria-label="{esc(words.t("lobby.name"))} {i + 1}">'
                    f'<select {_control(static, f"kind-{i}", "lobby-kind", str(i))} '
                    f'aria-label="{esc(words.t("lobby.kind"))} {i + 1}">')
@@ -266,7 +267,7 @@ def render_saves(saves: list[dict], words: Words, now_ms: float | None = None, o
             where = "".join(f' · <span class="save-where">{esc(w)}</span>' for w in where)
             out.append(f'<li class="save{offered}" data-save="{sid}"><div class="save-title">'
                        f'{esc(spec.names.get(words.lang, row["game"]))}</div>'
-                       f'<div class="save-info">{esc(", ".join(row["names"]))} · {esc(progress)} · '
+                       f'<div class="save-info">{esc(", ".join(isolate(n) for n in row["names"]))} · {esc(progress)} · '
                        f'{esc(words.t("saves.last", when=ago(words, row["updated"], now_ms)))}{where}</div>')
             verb = "saves.view" if row["over"] else "saves.resume"
             out.append(f'<button type="button" data-cmd="save-resume" data-arg="{sid}">{esc(words.t(verb))}</button>')

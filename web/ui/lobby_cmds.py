@@ -9,18 +9,22 @@ import json
 import engine
 from engine import saves
 
-from . import dom, lobby
+from . import dom, lobby, names
 from .i18n import Words
 from .session import Session
 
 
 class LobbyCommands:
+    def _seat_name(self, i, p) -> str:
+        """The default name of seat i for its kind, in the lobby's language."""
+        return self.words.t("lobby.bot_name" if p["kind"] == "bot" else "lobby.default_name", n=i + 1)
+
     def _default_name(self, i, p):
+        """A default name follows the seat's kind and the language; a name typed stays."""
         for lang in ("nl", "en", "de"):
             w = Words(lang)
             if p["name"] in (w.t("lobby.default_name", n=i + 1), w.t("lobby.bot_name", n=i + 1)):
-                key = "lobby.bot_name" if p["kind"] == "bot" else "lobby.default_name"
-                return self.words.t(key, n=i + 1)
+                return self._seat_name(i, p)
         return p["name"]
 
     def cmd_lobby_game(self, arg, el, ev):
@@ -37,8 +41,8 @@ class LobbyCommands:
             dom.focus("seats")
 
     def cmd_lobby_name(self, arg, el, ev):
-        if ev in ("input", "change"):
-            self.model["players"][int(arg)]["name"] = str(el.value)[:20]
+        if ev in ("input", "change"):  # kept as typed (the field's maxlength); cleaned at the start
+            self.model["players"][int(arg)]["name"] = str(el.value)[:names.MAX_NAME]
 
     def cmd_lobby_kind(self, arg, el, ev):
         if ev != "change":
@@ -82,11 +86,9 @@ class LobbyCommands:
     def cmd_lobby_start(self, arg, el, ev):
         if ev != "click":
             return
-        players = self.model["players"]
-        if any(not p["name"].strip() for p in players):
-            self.message = self.words.t("lobby.name_missing")
-            self.render_lobby()
-            return
+        # a name is trimmed of what does not show; with nothing left, the seat's default name (ui/names.py)
+        players = [dict(p, name=names.clean(p["name"], self._seat_name(i, p))) for i, p in
+                   enumerate(self.model["players"])]
         try:
             options = engine.GAMES[self.model["game"]].resolve_options(self.model["options"], self.model["seats"])
         except ValueError:
@@ -101,7 +103,7 @@ class LobbyCommands:
         seed = self.model.get("seed")
         if not saves.is_int(seed) or not 0 <= seed < saves.MAX_SEED:
             seed = int(now) % 2_000_000_000
-        session = Session.start(self.model["game"], [dict(p, name=p["name"].strip()) for p in players],
-                                options, seed, save_id, now, hints=self.model.get("hints", True))
+        session = Session.start(self.model["game"], players, options, seed, save_id, now,
+                                hints=self.model.get("hints", True))
         self.enter_table(session)
         self.autosave()

@@ -11,6 +11,7 @@ from engine.saves import SaveError
 
 from . import dom, replay, screens
 from .i18n import Words
+from .names import isolate
 
 
 class ReplayCommands:
@@ -57,7 +58,7 @@ class ReplayCommands:
         rp = self.replay
         if rp is None or not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(rp.players):
             return self.words.t("table.nobody")
-        return rp.players[seat]["name"]
+        return isolate(rp.players[seat]["name"])
 
     def render_replay(self):
         rp = self.replay

@@ -12,8 +12,9 @@ import math
 
 from engine.saves import SaveError, is_int
 
+from .names import clean
+
 KINDS = ("human", "bot", "remote")  # remote: on a device of its own (ui/devices/)
-MAX_NAME = 100
 MAX_NOTE = 4000
 
 
@@ -30,8 +31,9 @@ def _player(p, seat: int, levels) -> dict:
     if not isinstance(p, dict):
         raise SaveError("bad_players", seat=seat + 1)
     name, kind, level = p.get("name"), p.get("kind"), p.get("level")
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or kind not in KINDS:
+    if not isinstance(name, str) or kind not in KINDS:
         raise SaveError("bad_players", seat=seat + 1)
+    name = clean(name, f"#{seat + 1}")  # as the lobby takes a name (ui/names.py): trimmed, isolated later, cut
     if kind in ("human", "remote"):
         if level is not None and not isinstance(level, str):
             raise SaveError("bad_players", seat=seat + 1)

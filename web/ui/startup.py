@@ -21,9 +21,9 @@ from engine.saves import MAX_SEED, SaveError, is_int
 
 from . import lobby, pace
 from .i18n import LANGS, pick_lang
+from .names import clean
 from .session import Session
 
-MAX_NAME = 20  # the lobby's name field
 
 
 @dataclass
@@ -109,15 +109,14 @@ def _clean_player(p, game: str) -> tuple[dict | None, bool]:
     if not isinstance(p, dict):
         return None, True
     name, kind, level = p.get("name"), p.get("kind"), p.get("level")
-    bad = False
-    if not (isinstance(name, str) and name.strip()):
-        name, bad = None, True
+    name = clean(name) or None  # as the lobby takes it (ui/names.py)
+    bad = name is None
     if kind in ("human", "remote"):
-        return {"name": name and name[:MAX_NAME], "kind": kind, "level": None}, bad
+        return {"name": name, "kind": kind, "level": None}, bad
     if kind == "bot":
         if level not in bots.LEVELS[game]:
             level, bad = None, True
-        return {"name": name and name[:MAX_NAME], "kind": "bot", "level": level}, bad
+        return {"name": name, "kind": "bot", "level": level}, bad
     return None, True
 
 

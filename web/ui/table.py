@@ -11,6 +11,7 @@ import engine
 from . import kit, pace as paces
 from .history import render_log
 from .i18n import Words
+from .names import isolate
 from .savemeta import MAX_NOTE
 
 
@@ -51,9 +52,10 @@ class TableContext:
                      label, MAX_NOTE, self.viewer, self.note, notes_count(self.words, self.note))
 
     def name(self, seat) -> str:
+        """A seat's name as shown: isolated from the text around it (ui/names.py)."""
         if seat is None or not 0 <= seat < len(self.players):
             return "?"
-        return self.players[seat]["name"]
+        return isolate(self.players[seat]["name"])
 
     def color(self, seat) -> str:
         return kit.seat_colour(seat)
