@@ -12,6 +12,7 @@ from engine.rng import Rng
 
 from . import ui_support  # noqa: F401  (web/ on the path)
 
+from ui.names import isolate  # noqa: E402
 from ui import kit  # noqa: E402
 from ui.i18n import Words  # noqa: E402
 from ui.session import Session  # noqa: E402
@@ -171,7 +172,7 @@ def test_the_since_line_says_each_turn_with_its_points_and_shows_its_tile():
         assert len(chunks) == len(turns) == 3
         for chunk, turn in zip(chunks, turns):
             seat = next(e["seat"] for e in log if e["turn"] == turn and e["k"] == "place")
-            assert f"P{seat}: tile" in chunk
+            assert f"{isolate(f'P{seat}')}: tile" in chunk  # the name isolated (ui/names.py)
             # what the player scored, and what it gave the viewer (the rest: on the board, in the log)
             points = sum(e["points"] for e in log if e["turn"] == turn and e["k"] in SCORED
                          and e["seat"] in (seat, 3))
@@ -190,7 +191,7 @@ def test_at_the_end_the_line_sums_the_final_scoring_as_the_engine_does():
     screen, view, html = render(state, 0)
     summary = str(screen.since_summary(view))
     final = re.search(r"Final scoring: ([^<]*)", summary).group(1)
-    said = {int(s): int(n) for s, n in re.findall(r"P(\d) \+(\d+)", final)}
+    said = {int(s): int(n) for s, n in re.findall(r"\u2068P(\d)\u2069 \+(\d+)", final)}
     assert said == {s: sum(f.values()) for s, f in enumerate(view["final"]) if sum(f.values())}
     chips = CHIP.findall(html)
     assert len(chips) >= len(said) and not [t for _, t in chips if t.endswith("+0")]  # on the board, feature by feature

@@ -13,6 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
+from ui.names import isolate  # noqa: E402
 from ui.i18n import Words, game_strings  # noqa: E402
 from ui.screens.kutschfahrt import history  # noqa: E402
 from ui.screens.kutschfahrt.screen import Screen  # noqa: E402
@@ -28,6 +29,11 @@ from .kutschfahrt_helpers import pick  # noqa: E402
 
 NAMES = game_strings("kutschfahrt")["en"]["names"]
 PATH = re.compile(r'<path class="kr-line kr-line-(\w+)" d="M([\d.]+) ([\d.]+) Q[\d.]+ [\d.]+ ([\d.]+) ([\d.]+)"/>')
+
+
+def seat_name(s):
+    """A seat's name as the screen shows it: isolated (ui/names.py)."""
+    return isolate(f"Seat{s}x")
 
 
 def players(n):
@@ -109,8 +115,8 @@ def test_trades_and_attacks_since_the_viewers_turn_are_lines_on_the_coach(busy6)
     # the one line above the board names them too
     line = str(sc.since_summary(view))
     first = next(e for e in new if e["k"] == "accept")
-    assert "Seat%dx and Seat%dx traded" % (first["to"], first["by"]) in line
-    assert "Seat%dx attacked Seat%dx" % (results[-1]["attacker"], results[-1]["defender"]) in line
+    assert "%s and %s traded" % (seat_name(first["to"]), seat_name(first["by"])) in line
+    assert "%s attacked %s" % (seat_name(results[-1]["attacker"]), seat_name(results[-1]["defender"])) in line
 
 
 def test_nothing_is_marked_without_a_last_turn_and_old_moves_are_not_marked(busy6):
@@ -147,7 +153,7 @@ def test_an_occupation_turned_up_since_is_marked_at_its_seat():
         region = seat_region(html, e["seat"])
         assert "kr-tag-reveal" in region and "kr-occ up kr-new" in region
     line = str(screen(5, 0, seen_until(state, 0)).since_summary(state.view(0)))
-    assert f'Seat{shown[-1]["seat"]}x turned up {NAMES[shown[-1]["occ"]]}' in line
+    assert f'{seat_name(shown[-1]["seat"])} turned up {NAMES[shown[-1]["occ"]]}' in line
 
 
 @pytest.fixture(scope="module")
