@@ -27,17 +27,36 @@ def test_a_large_board_is_not_shrunk_below_the_minimum_but_shown_around_the_focu
     assert (x + w / 2, y + h / 2) == (450, 250)
 
 
-def test_zooming_out_stops_at_the_minimum_and_fit_comes_back_to_it():
+def test_zooming_out_stops_at_the_whole_board_and_fit_shows_all_of_it():
+    """The table's own view keeps the minimum; the player may zoom out until
+    the whole board is in view, and "fit" shows it all, however large."""
     pz = board([-1000, -1000, 3000, 2800], focus=(0, 0))
     pz.limit(900, 560)
-    most = pz.shown()[2]
-    pz.step("zoom:out")
-    assert pz.shown()[2] <= most + 1e-6
-    pz.step("zoom:in")
-    assert pz.shown()[2] < most
+    assert not pz.too_small() and pz.can_zoom("out")
+    for _ in range(20):
+        pz.step("zoom:out")
+    x, y, w, h = pz.shown()
+    assert w == 2800 * 900 / 560 and not pz.can_zoom("out"), "out to the whole board in the screen's shape, no further"
     pz.step("fit")
     pz.limit(900, 560)
-    assert abs(pz.shown()[2] - most) < 1e-6
+    assert pz.shown() == [-1000, -1000, 3000, 2800] and not pz.can_zoom("out")
+    assert pz.too_small(), "the whole board is smaller than its targets may be chosen at"
+    pz.fit = [-1200, -1000, 3400, 2900]  # the board grew: "fit" still shows all of it
+    pz.limit(900, 560)
+    assert pz.shown() == [-1200, -1000, 3400, 2900]
+
+
+def test_a_tap_on_a_board_shown_too_small_zooms_in_to_the_spot():
+    pz = board([-1000, -1000, 3000, 2800], focus=(0, 0))
+    pz.step("fit")
+    pz.limit(900, 560)
+    pz.zoom_to(1250, 350)
+    x, y, w, h = pz.shown()
+    assert (x + w / 2, y + h / 2) == (1250, 350) and abs(pz.scale() - 0.56) < 1e-9
+    assert not pz.too_small() and pz.can_zoom("out") and pz.can_zoom("in")
+    for _ in range(20):
+        pz.step("zoom:in")
+    assert not pz.can_zoom("in")
 
 
 def test_the_view_follows_the_board_until_the_player_pans():

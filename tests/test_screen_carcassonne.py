@@ -134,3 +134,50 @@ def test_rotate_point_turns_clockwise():
     assert rotate_point(0.5, 0.0, 90) == (1.0, 0.5)
     assert rotate_point(0.5, 0.0, 180) == (0.5, 1.0)
     assert rotate_point(0.5, 0.0, 270) == (0.0, 0.5)
+
+
+def test_a_board_shown_too_small_is_zoomed_into_before_a_square_is_chosen():
+    """Once the whole board is fitted (smaller than a finger's targets), a tap
+    on a square brings it up large; only a tap on it then chooses it.  The
+    list's squares (finger-sized buttons) choose at once."""
+    state = new_game("carcassonne", 2, {}, 5)
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    screen = Screen(context("en", 2, seat))
+    screen.render(state.view(seat), legal)
+    x, y = legal[0]["x"], legal[0]["y"]
+    screen.zoom.limit(180, 120)  # a small board on screen: the whole board is below the minimum
+    screen.on_ui("fit")
+    assert screen.zoom.too_small()
+    screen.on_ui(f"cell:{x}:{y}")
+    assert screen.sel.cell is None and not screen.zoom.too_small(), "zoomed in, nothing chosen yet"
+    screen.on_ui(f"cell:{x}:{y}")
+    assert screen.sel.cell == (x, y)
+    screen.on_ui("fit")
+    screen.on_ui(f"square:{x}:{y}")
+    assert screen.sel.cell == (x, y) and 'id="cc-confirm"' in screen.render(state.view(seat), legal)
+    # the zoom buttons say when there is nothing more to do
+    html = screen.render(state.view(seat), legal)
+    assert re.search(r'id="cc-zoom-out"[^>]*aria-disabled="true"', html), "the whole board is in view: − does nothing"
+    assert re.search(r'id="cc-zoom-in"[^>]*aria-disabled="false"', html)
+
+
+@pytest.mark.parametrize("lang", ["nl", "en", "de"])
+def test_a_square_is_named_alike_in_the_list_the_hint_and_the_log(lang):
+    """The list of squares, the hint and the log name a square in the same
+    words (from the wheel, its place on the grid telling neighbours apart)."""
+    for options in ({}, {"start": "classic"}):
+        state = new_game("carcassonne", 2, options, 3)
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        screen = Screen(context(lang, 2, seat))
+        screen.render(state.view(seat), legal)
+        for a in legal[:: max(1, len(legal) // 6)]:
+            name = screen._option_label(a)
+            assert name in screen.describe(a), "the hint names the square as the list does"
+            after = new_game("carcassonne", 2, options, 3)
+            after.apply(seat, a)
+            entry = next(e for e in after.view(seat)["log"] if e["k"] == "place")
+            assert name in screen.ctx.words.entry(entry), "the log names the square as the list does"
+        squares = {(a["x"], a["y"]) for a in legal}
+        assert len({screen._option_label(a) for a in legal}) == len(squares), "two squares, one name"

@@ -232,3 +232,14 @@ def test_the_since_line_says_the_newest_public_entry_and_marks_new_log_entries()
     assert log.count('class="log-entry new"') == 2 and log.count("log-entry private new") == 1
     assert table.render_since(view, table.TableContext(words, players("human", "bot"), 0, since=3)) == ""
     assert table.render_since(view, table.TableContext(words, players("human", "bot"), None)) == ""
+
+
+def test_german_calls_one_players_turn_zug():
+    """A turn of one player is a "Zug" in German; "Runde" is a round of all
+    players (the log's stamps and folds, the replay's turn buttons)."""
+    w = i18n.Words("de")
+    assert w.t("table.turn_no", n=7) == "Zug 7"
+    assert w.t("log.fold", first=1, last=5, n=9).startswith("Züge 1–5")
+    assert w.t("replay.next-turn") == "Nächster Zug" and w.t("replay.at", k=3, n=9) == "Schritt 3 von 9"
+    assert not [k for k in ("table.turn_no", "log.fold", "log.fold_one", "replay.prev-turn", "replay.next-turn")
+                if "Runde" in w.t(k, n=1, first=1, last=2)]

@@ -3,7 +3,7 @@
 Only a game that keeps a log asks for these (the bots' copies keep none, so
 their search never pays for them):
 
-- `where(g, x, y)`: a square said from the wheel (or the classic start tile):
+- `where(g, x, y)` (`where_at(x, y, wheel)`): a square said from the wheel (or the classic start tile):
   `{"dir": "dir-ne", "dist": 2, "from": "from-wheel"}`, "2 squares north-east
   of the wheel"; `dir` is one of dir-n dir-ne dir-e dir-se dir-s dir-sw dir-w
   dir-nw, `dist` the squares between them (at least 1).
@@ -65,7 +65,14 @@ def _sign(v: int) -> int:
 
 
 def where(g, x: int, y: int) -> dict:
-    if g.wof:
+    return where_at(x, y, g.wof)
+
+
+def where_at(x: int, y: int, wheel: bool) -> dict:
+    """The square (x, y) said from the wheel (or from the classic start tile
+    when `wheel` is off): the log's words for it, which the table uses for
+    every square it names (the list, the hint, a follower's place)."""
+    if wheel:
         lo_x = lo_y = 0
         hi_x = hi_y = WHEEL["size"] - 1
         origin = "from-wheel"

@@ -246,6 +246,14 @@ def _rect(el):
     return float(r.left), float(r.top), float(r.width), float(r.height)
 
 
+def _zoom_buttons(pz) -> None:
+    """+ and − say whether there is more to zoom (kit.PanZoom.buttons)."""
+    for way in ("in", "out"):
+        button = by_id(f"{pz.prefix}-zoom-{way}") if pz.prefix else None
+        if button:
+            button.setAttribute("aria-disabled", "false" if pz.can_zoom(way) else "true")
+
+
 def attach_pan_zoom(svg_id: str, pz) -> None:
     """Let the player drag, pinch, wheel and key the SVG board `svg_id`;
     `pz` (ui.kit.PanZoom) does the arithmetic, this only wires the events
@@ -261,6 +269,7 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
 
         def show(el):
             el.setAttribute("viewBox", pz.viewbox())
+            _zoom_buttons(pz)
 
         def down(ev):
             pz.pointer_down(ev.pointerId, float(ev.clientX), float(ev.clientY))
@@ -304,6 +313,7 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
             wired[1] = (float(box.width), float(box.height))  # known without asking for a layout
             if pz.limit(*wired[1]):  # turned or resized: the minimum holds for the new size
                 el.setAttribute("viewBox", pz.viewbox())
+            _zoom_buttons(pz)
 
         wired = [None, None]  # the board wired last, and its size on screen
         listeners = {"pointerdown": down, "pointermove": move, "pointerup": up, "pointercancel": up,
@@ -316,13 +326,15 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
         # the morph kept the board: its listeners and a drag under way stay, its size is known
         if pz.limit(*wired[1]):
             svg.setAttribute("viewBox", pz.viewbox())
+        _zoom_buttons(pz)
         return
     pz.pointers = {}
     pz.drag = None
     r = _rect(svg)
     wired[0], wired[1] = svg, (r[2], r[3])
-    if pz.limit(r[2], r[3]):  # never smaller on screen than the board allows: pan instead
+    if pz.limit(r[2], r[3]):  # the table's own view keeps targets finger-sized: pan instead
         svg.setAttribute("viewBox", pz.viewbox())
+    _zoom_buttons(pz)
     watch.disconnect()  # the board drawn before this one is gone
     watch.observe(svg)
     for name in ("pointerdown", "pointermove", "pointerup", "pointercancel", "keydown"):

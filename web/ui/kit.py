@@ -223,7 +223,13 @@ class Selection:
 class PanZoom:
     """The part of a board shown (an SVG viewBox): pan, zoom and fit, from
     buttons, keys, pointers (drag, pinch) and the wheel.  Pure arithmetic on
-    numbers the browser passes in (ui.dom.attach_pan_zoom)."""
+    numbers the browser passes in (ui.dom.attach_pan_zoom).
+
+    With `min_scale` (screen px per board unit at which the board's targets
+    are finger-sized) the view the table picks for a large board keeps that
+    scale around `focus`; the player may still zoom out, down to the whole
+    board ("fit" shows it all), and then a tap on the board first zooms in to
+    the spot (`too_small`, `zoom_to`), so a target is never chosen smaller."""
 
     KEYS = {"ArrowLeft": "pan:l", "ArrowRight": "pan:r", "ArrowUp": "pan:u", "ArrowDown": "pan:d",
             "+": "zoom:in", "=": "zoom:in", "-": "zoom:out", "_": "zoom:out", "0": "fit"}
@@ -238,6 +244,9 @@ class PanZoom:
         self.most_width = max_width
         self.focus = None            # (x, y) a view that cannot fit everything centres on
         self.auto = False            # the box was set by `limit`, not by the player: it follows the board
+        self.whole = False           # the player asked for the whole board ("fit"), however small it is
+        self.size = None             # (width, height) of the board on screen, px
+        self.prefix = None           # the ids of its buttons (`buttons`)
         self.pointers: dict = {}
         self.drag = None
         self.moved = False
@@ -255,7 +264,7 @@ class PanZoom:
         if kind == "zoom":
             self.zoom(1 / 1.3 if rest == "in" else 1.3)
         elif kind == "fit":
-            self.box = None
+            self.box, self.whole = None, True
         elif kind == "pan":
             b = self.shown()
             dx, dy = {"l": (-1, 0), "r": (1, 0), "u": (0, -1), "d": (0, 1)}.get(rest, (0, 0))
@@ -265,20 +274,23 @@ class PanZoom:
         return True
 
     def limit(self, width_px: float, height_px: float) -> bool:
-        """The board is `width_px` x `height_px` on screen: keep it at least
-        `min_scale` px per unit.  When the view would show it smaller (fit
-        to a large board, or zoomed far out) it shows the largest part that
-        keeps the minimum, around `focus`, and the player pans.  Changed?"""
+        """The board is `width_px` x `height_px` on screen.  The view the
+        table picks keeps it at least `min_scale` px per unit: fitted to a
+        large board it shows the largest part that keeps the minimum, around
+        `focus`, and the player pans.  The player's own view (zoomed, panned,
+        "fit") is kept; zooming out stops at the whole board.  Changed?"""
         if not self.min_scale or width_px <= 0 or height_px <= 0:
             return False
+        self.size = (width_px, height_px)
         was_auto = self.auto
         if self.auto:  # set here before, not by the player: place the view anew (the board changed)
             self.box, self.auto = None, False
-        uw, uh = width_px / self.min_scale, height_px / self.min_scale  # the most one may see
-        self.most_width = max(uw, self.min_width)
+        uw, uh = width_px / self.min_scale, height_px / self.min_scale  # the most one sees at the minimum
+        fw, fh = self.fit[2], self.fit[3]
+        self.most_width = max(fw, fh * width_px / height_px, self.min_width)  # the whole board, in the screen's shape
         fitting = self.box is None
         b = self.shown()
-        if b[2] <= uw and b[3] <= uh:
+        if not fitting or self.whole or (b[2] <= uw and b[3] <= uh):
             return was_auto
         cx, cy = b[0] + b[2] / 2, b[1] + b[3] / 2
         if fitting and self.focus:
@@ -292,17 +304,45 @@ class PanZoom:
         self.auto = fitting
         return True
 
+    def scale(self) -> float | None:
+        """Screen px per board unit now (None before the board was measured)."""
+        if not self.size:
+            return None
+        b = self.shown()
+        return min(self.size[0] / max(b[2], 1e-9), self.size[1] / max(b[3], 1e-9))
+
+    def too_small(self) -> bool:
+        """Is the board shown smaller than its targets may be chosen at?"""
+        s = self.scale()
+        return bool(self.min_scale) and s is not None and s < self.min_scale * 0.999
+
+    def zoom_to(self, x: float, y: float) -> None:
+        """Show (x, y) in the middle at the scale where targets are finger-sized."""
+        w, h = self.size
+        uw, uh = w / self.min_scale, h / self.min_scale
+        self.box, self.auto, self.whole = [x - uw / 2, y - uh / 2, uw, uh], False, False
+
+    def can_zoom(self, way: str) -> bool:
+        """Is there more to zoom "in" or "out" (out: till the whole board is in view)?"""
+        b = self.shown()
+        if way == "in":
+            return b[2] > self.min_width * 1.001
+        if not self.size:
+            return not self.whole
+        vw = max(b[2], b[3] * self.size[0] / self.size[1])  # the width the screen shows ("meet")
+        return vw < self.most_width * 0.999
+
     def show_point(self, x: float, y: float) -> None:
         """Pan so that (x, y) is in view (e.g. a choice picked from a list)."""
         b = self.shown()
         if self.box is not None and not (b[0] <= x <= b[0] + b[2] and b[1] <= y <= b[1] + b[3]):
-            self.box, self.auto = [x - b[2] / 2, y - b[3] / 2, b[2], b[3]], False
+            self.box, self.auto, self.whole = [x - b[2] / 2, y - b[3] / 2, b[2], b[3]], False, False
 
     def zoom(self, factor: float, cx: float | None = None, cy: float | None = None) -> None:
         b = self.shown()
         if cx is None:
             cx, cy = b[0] + b[2] / 2, b[1] + b[3] / 2
-        self.auto = False
+        self.auto = self.whole = False
         w = min(max(b[2] * factor, self.min_width), self.max_width, self.most_width)
         factor = w / b[2]
         self.box = [cx - (cx - b[0]) * factor, cy - (cy - b[1]) * factor, w, b[3] * factor]
@@ -312,10 +352,15 @@ class PanZoom:
         return step is not None and self.step(step)
 
     def buttons(self, zoom_in: str, zoom_out: str, fit: str, prefix: str) -> Html:
-        """The +, − and fit buttons (ids `<prefix>-zoom-in`, ...)."""
+        """The +, − and fit buttons (ids `<prefix>-zoom-in`, ...); one with
+        nothing more to do says so (aria-disabled, looks it; ui.dom keeps it
+        true while the pointer moves the view)."""
+        self.prefix = prefix
         return h('<div class="{}-zoom">{}{}{}</div>', prefix,
-                 ui_button("zoom:in", "+", id=f"{prefix}-zoom-in", aria_label=zoom_in, title=zoom_in),
-                 ui_button("zoom:out", "−", id=f"{prefix}-zoom-out", aria_label=zoom_out, title=zoom_out),
+                 ui_button("zoom:in", "+", id=f"{prefix}-zoom-in", aria_label=zoom_in, title=zoom_in,
+                           aria_disabled=_pressed(not self.can_zoom("in"))),
+                 ui_button("zoom:out", "−", id=f"{prefix}-zoom-out", aria_label=zoom_out, title=zoom_out,
+                           aria_disabled=_pressed(not self.can_zoom("out"))),
                  ui_button("fit", fit, id=f"{prefix}-fit"))
 
     # ---- pointers; rect = (left, top, width, height) of the board on screen
@@ -353,7 +398,7 @@ class PanZoom:
                 return "still"
             if not self.moved:
                 self.moved = began = True
-            self.box, self.auto = [b[0] - (x - ox) * s, b[1] - (y - oy) * s, b[2], b[3]], False
+            self.box, self.auto, self.whole = [b[0] - (x - ox) * s, b[1] - (y - oy) * s, b[2], b[3]], False, False
         else:
             ids = list(self.pointers)[:2]
             (ax, ay), (bx, by) = old[ids[0]], old[ids[1]]

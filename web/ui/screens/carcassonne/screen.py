@@ -14,6 +14,7 @@ art.py.
 
 from __future__ import annotations
 
+from engine.carcassonne.story import where_at
 from engine.carcassonne.tiles import TILES, WHEEL
 
 from ...kit import Html, PanZoom, Say, Selection, act_button, h, join, svg_target, tag, ui_button
@@ -40,8 +41,11 @@ class Screen(GameScreen):
     def on_ui(self, arg: str) -> None:
         sel = self.sel
         kind, _, rest = arg.partition(":")
-        if kind == "cell":
+        if kind in ("cell", "square"):  # a square tapped on the board, or chosen in the list
             x, y = (int(v) for v in rest.split(":"))
+            if kind == "cell" and self.zoom.too_small():  # shown too small to choose: zoom in to it first
+                self.zoom.zoom_to((x + 0.5) * U, (y + 0.5) * U)
+                return
             if sel.cell == (x, y):
                 sel.rot_i += 1
             else:
@@ -198,7 +202,7 @@ class Screen(GameScreen):
                 if sel.cell == (x, y) and chosen is not None:
                     out.append(tile_svg(drawn, x, y, legal[chosen]["rot"], "cc-preview"))
                     more = len(idx) > 1
-                    label = words.ui("rotate") if more else words.ui("selected_cell", x=x, y=y)
+                    label = words.ui("rotate") if more else words.ui("selected_cell", square=self._square(x, y))
                     out.append(h('<rect class="cc-cell cc-cell-sel" x="{}" y="{}" width="96" height="96" '
                                  'data-cmd="ui" data-arg="cell:{}:{}" role="button" tabindex="-1" '
                                  'aria-label="{}"/>', x * U + 2, y * U + 2, x, y, label))
@@ -209,7 +213,8 @@ class Screen(GameScreen):
                 else:
                     out.append(h('<rect class="cc-cell" x="{}" y="{}" width="92" height="92" rx="6" '
                                  'data-cmd="ui" data-arg="cell:{}:{}" role="button" tabindex="-1" '
-                                 'aria-label="{}"/>', x * U + 4, y * U + 4, x, y, words.ui("place_at", x=x, y=y)))
+                                 'aria-label="{}"/>', x * U + 4, y * U + 4, x, y,
+                                 words.ui("place_at", square=self._square(x, y))))
         elif legal and phase == "follower":
             out.append(self._follower_spots(tiles))
         out.append(Html("</svg>"))
@@ -238,7 +243,7 @@ class Screen(GameScreen):
             return words.ui("follower_on_crown", name=who, segment=words.name(f.get("segment") or ""))
         if "wheel_feature" in f:
             return words.ui("follower_on_wheel", name=who, role=role)
-        return words.ui("follower_at", name=who, role=role, x=f.get("x"), y=f.get("y"))
+        return words.ui("follower_at", name=who, role=role, square=self._square(f.get("x"), f.get("y")))
 
     def _meeple(self, x, y, seat, role, label="") -> Html:
         return meeple(x, y, self.ctx.color(seat), self.ctx.symbol(seat), role, label)
@@ -266,9 +271,9 @@ class Screen(GameScreen):
             picked = self.sel.pick == i
             if picked:
                 out.append(self._meeple(x, y, self._me(), role, label))
-            # a mark only: the spots are chosen in the close-ups above the board (finger-sized)
-            out.append(h('<circle class="{}" cx="{}" cy="{}" r="16" aria-hidden="true"/>',
-                         "cc-spot cc-picked" if picked else "cc-spot", _f(x), _f(y)))
+            # a mark only, a pin and not a button: the spots are chosen in the close-ups above the board
+            out.append(h('<circle class="{}" cx="{}" cy="{}" r="{}" aria-hidden="true"/>',
+                         "cc-spot cc-picked" if picked else "cc-spot", _f(x), _f(y), 18 if picked else 7))
         return join(out)
 
     def _segment_taps(self) -> Html:
@@ -292,6 +297,11 @@ class Screen(GameScreen):
         row = 0 if ry < 0.36 else 2 if ry > 0.64 else 1
         return (("NW", "N", "NE"), ("W", "C", "E"), ("SW", "S", "SE"))[row][col]
 
+    def _square(self, x, y) -> str:
+        """A square named as the log names it: from the wheel (or the start
+        tile), with its place on the grid to tell neighbours apart."""
+        return self.words.ui("square", x=x, y=y, **where_at(x, y, bool(self.view.get("wheel"))))
+
     def _option_label(self, a) -> str:
         view, words = self.view, self.words
         t = a.get("type")
@@ -314,7 +324,7 @@ class Screen(GameScreen):
             f = next((f for f in view.get("followers") or [] if f["id"] == a["follower"]), None)
             return self._follower_label(f) if f else "?"
         if t == "place":
-            return words.ui("place_at", x=a["x"], y=a["y"])
+            return words.ui("place_at", square=self._square(a["x"], a["y"]))
         return t or "?"
 
     def since_summary(self, view) -> Html | None:
@@ -325,8 +335,8 @@ class Screen(GameScreen):
     def describe(self, a) -> str:
         """One legal action in words (the hint says what the bot would do)."""
         if a.get("type") == "place":
-            return self.words.ui("bot_place", tile=self.words.name(self.view.get("drawn")), x=a["x"], y=a["y"],
-                                 rot=a["rot"])
+            return self.words.ui("bot_place", tile=self.words.name(self.view.get("drawn")),
+                                 square=self._square(a["x"], a["y"]), turned=self.words.name(f"rot-{a['rot'] % 360}"))
         return self._option_label(a)
 
     def rules_extra(self, ident) -> Html:
@@ -491,7 +501,7 @@ class Screen(GameScreen):
         items = []
         if view.get("phase") == "place":
             for (x, y) in sorted(cells):
-                items.append(ui_button(f"cell:{x}:{y}", words.ui("place_at", x=x, y=y), cls="cc-opt",
+                items.append(ui_button(f"square:{x}:{y}", words.ui("place_at", square=self._square(x, y)), cls="cc-opt",
                                        id=f"cc-opt-{x}_{y}", pressed=sel.cell == (x, y)))
             title = words.ui("list_cells")
         else:
