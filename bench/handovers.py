@@ -109,6 +109,8 @@ def play(Session, table, seed, cap=6000, bots_first=True):
             s.bot_act(bot, choose(s, bot, bot_level))
         elif kind == "handoff":
             s.confirm_handoff()
+        elif kind == "look":  # the opening: a human has seen their cards (issue 23)
+            s.looked()
         elif kind == "window":
             window = s.state.window()
             wants = {h: choose(s, h, human_level) for h in s.humans_to_act()}
