@@ -57,6 +57,7 @@ def load_session_class(rev: str | None):
                             check=True, capture_output=True, text=True).stdout
     module = types.ModuleType("ui.session_at_" + rev.replace("/", "_"))
     module.__package__ = "ui"
+    sys.modules[module.__name__] = module  # its dataclasses look their module up
     exec(compile(source, f"{rev}:web/ui/session.py", "exec"), module.__dict__)
     return module.Session
 
