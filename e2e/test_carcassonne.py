@@ -70,7 +70,7 @@ def test_full_game_against_a_bot_by_clicking(tab):
     assert page.locator("#cc-board .cc-crown").count() == 9
     # the score track: one marker per player, named for screen readers
     assert page.locator(".cc-track .cc-marker").count() == 2
-    assert "Anna 0" in page.get_attribute(".cc-track", "aria-label")
+    assert "\u2068Anna\u2069 0" in page.get_attribute(".cc-track", "aria-label")  # the name isolated (ui/names.py)
     left0 = int(page.inner_text("#cc-tiles-left"))
     turns = followers = closeups = pests = 0
     for _ in range(300):  # a two-player game takes about 80 of these steps
@@ -320,15 +320,16 @@ def test_bots_moves_are_in_the_log_and_marked_on_the_board_when_my_turn_comes(ta
         stroke = mark.locator(".cc-recent-line").evaluate("e => getComputedStyle(e).stroke")
         assert stroke == _rgb(seat_colour(seat)), stroke
         # in the log, in words, marked as new: who placed which tile where
-        said = log.locator(".log-entry.new", has_text=f"{names[seat]} places")
+        said = log.locator(".log-entry.new", has_text=f"\u2068{names[seat]}\u2069 places")  # the name isolated
         assert said.count() == 1
-        assert re.search(r"places .+ \d+ squares? [a-z-]+ of the wheel, (not turned|turned [a-z ]+), "
+        assert re.search(r"places .+ \d+ squares? [a-z-]+ of the wheel \(-?\d+, -?\d+\), (not turned|turned [a-z ]+), "
                          r"(joining a [a-z ]+|among fields)\.", said.inner_text()), said.inner_text()
     assert page.locator("#cc-board .cc-recent").count() == 2
     # the line above the board: one tap per bot's turn
     chips = page.locator(".since-line .cc-since")
     assert chips.count() == 2
-    assert chips.nth(0).inner_text().startswith("▲ Bram: tile") and "Carla: tile" in chips.nth(1).inner_text()
+    assert chips.nth(0).inner_text().startswith("▲ \u2068Bram\u2069: tile")
+    assert "\u2068Carla\u2069: tile" in chips.nth(1).inner_text()
     for size in ({"width": 1280, "height": 800}, {"width": 800, "height": 1280}):
         page.set_viewport_size(size)
         page.wait_for_function("s => window.innerWidth === s.width", arg=size)

@@ -114,7 +114,7 @@ def test_the_bots_pace_changes_during_play_and_is_remembered(tab):
         page.evaluate(PLAY_FIRST)
     page.wait_for_function("speeltafelApp.thinking === 1")
     moves = page.evaluate("speeltafelApp.session.state.actions.length")
-    assert page.locator(".turn-banner").inner_text().startswith("Bot")  # "Bot is thinking…"
+    assert page.locator(".turn-banner").inner_text().startswith("\u2068Bot\u2069")  # "Bot is thinking…", the name isolated
     page.select_option("#pace", "instant")  # during play: the waiting bot moves at once
     page.wait_for_function("n => speeltafelApp.session.state.actions.length > n", arg=moves)
     assert json.loads(tab.storage("speeltafel:prefs"))["bot_pace"] == "instant"

@@ -133,12 +133,13 @@ def test_a_bots_trade_or_attack_is_in_the_log_and_marked_on_the_coach_when_the_h
     it (marked new), the coach draws it (a line and a chip, in view in both
     orientations) and the line above the board says it."""
     from ui.i18n import Words
+    from ui.names import isolate
     from ui.session import Session
 
     names = ["Anna", "Bram", "Carla", "Daan"]
     page = tab.start_game("kutschfahrt", [(names[0], "human", None)] + [(n, "bot", "basic") for n in names[1:]],
                           lang="en", seed=11)
-    words = Words("en", "kutschfahrt", lambda s: names[s])
+    words = Words("en", "kutschfahrt", lambda s: isolate(names[s]))  # as the table says names (ui/names.py)
     for _ in range(300):
         page.wait_for_selector(READY, timeout=30_000)
         assert not page.locator(".result").count(), "the game ended before a bot traded or fought"
@@ -160,9 +161,9 @@ def test_a_bots_trade_or_attack_is_in_the_log_and_marked_on_the_coach_when_the_h
     assert page.locator(".log-entry.new", has_text=words.entry(e)).count() == 1
     # on the coach: the line between the two seats and its chip
     if e["k"] == "accept":
-        kind, said = "trade", f"{names[e['to']]} and {names[e['by']]} traded"
+        kind, said = "trade", f"{isolate(names[e['to']])} and {isolate(names[e['by']])} traded"
     else:
-        kind, said = "attack", f"{names[e['attacker']]} attacked {names[e['defender']]}"
+        kind, said = "attack", f"{isolate(names[e['attacker']])} attacked {isolate(names[e['defender']])}"
     assert page.locator(f"#screen .kr-marks .kr-line-{kind}").count() >= 1
     chip = page.locator(f"#screen .kr-chip.kr-chip-{kind}", has_text=said).first
     # and above the board, in words

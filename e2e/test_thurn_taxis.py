@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT / "web"))
 from ui.i18n import Words  # noqa: E402
+from ui.names import isolate  # noqa: E402
 
 PRIORITY = [".tt-score-go", ".tt-play", ".tt-horse", ".tt-pick:not(.selected)", ".tt-take",
             ".tt-discard", ".tt-pass", ".tt-abandon", ".tt-official.on[data-cmd=act]"]
@@ -112,7 +113,7 @@ def check_no_secrets(page, tab, me=0, bot=1):
     # of the log telling the bot's values
     html = page.inner_html("#app")
     assert html.count('class="tt-mytile"') == sum(1 for _ in st.bonus[me])
-    words = Words("en", "thurn_taxis", lambda s: ["Anna", "Bot"][s])
+    words = Words("en", "thurn_taxis", lambda s: isolate(["Anna", "Bot"][s]))  # names as the table says them
     text = page.inner_text("body")
     for key, value in st.bonus[bot]:
         assert words.entry({"k": "tile_own", "seat": bot, "tile": key, "value": value}) not in text
@@ -229,7 +230,7 @@ def _bot_news(page, tab):
     since = page.evaluate("speeltafelApp.session.seen_until(0)")
     view = st.view(0)
     recent = [e for e in view["log"] if e["move"] > since and e.get("seat") == 1]
-    words = Words("en", "thurn_taxis", lambda s: ["Anna", "Bot"][s])
+    words = Words("en", "thurn_taxis", lambda s: isolate(["Anna", "Bot"][s]))  # names as the table says them
     new_lines = page.eval_on_selector_all(".log .log-entry.new", "els => els.map(e => e.textContent)")
     for e in recent:  # each public step of the bot, worded, among the log's new lines
         text = words.entry(e)
