@@ -18,7 +18,6 @@ import json
 import time
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import engine
 
@@ -55,7 +54,8 @@ class Finger:
     def __init__(self, page):
         self.page = page
         self.cdp = page.context.new_cdp_session(page)
-        self.last = 0.0  # when the last press was sent
+        self.last = 0.0  # when the last press was sent ...
+        self.spot = None  # ... and where
         page.evaluate("() => { if (window.__clicks === undefined) { window.__clicks = window.__ups = 0; "
                       "document.addEventListener('click', () => { window.__clicks++; }, true); "
                       "document.addEventListener('pointerup', () => { window.__ups++; }, true); "
@@ -67,9 +67,10 @@ class Finger:
         """Press at each of `points` (x, y), `gap_ms` apart, then wait until
         the page has heard every click.  `busy_ms`: the first press was that
         long ago (the page was busy: the presses waited in its queue)."""
-        before = self.page.evaluate("() => [window.__clicks, window.__ups]")
-        pause = self.last + 0.32 - time.time()  # a finger that taps again after a pause: a new multi-tap
-        if touch and pause > 0:
+        before = self.page.evaluate("() => { window.__until = performance.now() + 3000; return [window.__clicks, window.__ups]; }")
+        pause = self.last + 0.32 - time.time()  # a finger that taps the same place again after a pause:
+        near = self.spot is not None and abs(points[0][0] - self.spot[0]) + abs(points[0][1] - self.spot[1]) < 80
+        if touch and near and pause > 0:        # a new multi-tap
             time.sleep(pause)
         base = time.time() - busy_ms / 1000
         for k, (x, y) in enumerate(points):
@@ -84,13 +85,11 @@ class Finger:
                 for kind, dt in (("mousePressed", 0), ("mouseReleased", 0.012)):
                     self.cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
                                                                "clickCount": k + 1, "timestamp": ts + dt})
-        self.last = time.time()
+        self.last, self.spot = time.time(), points[-1]
+        # every release heard, and each its click, unless what it pressed was drawn anew under the finger meanwhile
         n = len(points)
-        self.page.wait_for_function("n => window.__ups >= n", arg=before[1] + n)
-        try:  # each release gives a click, unless what it pressed was drawn anew under the finger meanwhile
-            self.page.wait_for_function("n => window.__clicks >= n", arg=before[0] + n, timeout=1500)
-        except PlaywrightTimeout:
-            pass
+        self.page.wait_for_function("([c, u]) => window.__ups >= u && (window.__clicks >= c || performance.now() > "
+                                    "window.__until)", arg=[before[0] + n, before[1] + n])
 
 
 def table(page):
@@ -172,11 +171,10 @@ class Trials:
 
 
 def first_visible(page, selector):
-    loc = page.locator(selector)
-    for i in range(loc.count()):
-        if loc.nth(i).is_visible():
-            return loc.nth(i)
-    return None
+    """The first element of `selector` that is drawn (one look at the page), or None."""
+    i = page.evaluate("sel => [...document.querySelectorAll(sel)].findIndex(e => e.getClientRects().length > 0)",
+                      selector)
+    return None if i < 0 else page.locator(selector).nth(i)
 
 
 def controls(page):
