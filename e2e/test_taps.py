@@ -67,7 +67,8 @@ class Finger:
         """Press at each of `points` (x, y), `gap_ms` apart, then wait until
         the page has heard every click.  `busy_ms`: the first press was that
         long ago (the page was busy: the presses waited in its queue)."""
-        before = self.page.evaluate("() => { window.__until = performance.now() + 3000; return [window.__clicks, window.__ups]; }")
+        before = self.page.evaluate("() => { window.__until = performance.now() + 3000; "
+                                    "return [window.__clicks, window.__ups]; }")
         pause = self.last + 0.32 - time.time()  # a finger that taps the same place again after a pause:
         near = self.spot is not None and abs(points[0][0] - self.spot[0]) + abs(points[0][1] - self.spot[1]) < 80
         if touch and near and pause > 0:        # a new multi-tap
