@@ -83,11 +83,13 @@ class CrashedWhileBooting(UserWarning):
 
 
 class Tab:
-    """A fresh browser context (empty storage) on the site, offline to the world."""
+    """A fresh browser context (empty storage) on the site, offline to the
+    world; `touch`: a touch device (a mouse is plugged in too)."""
 
-    def __init__(self, browser, site):
+    def __init__(self, browser, site, touch=False):
         self.site = site
-        self.context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+        device = {"has_touch": True, "is_mobile": True} if touch else {}
+        self.context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True, **device)
         self.foreign: list[str] = []
         self.errors: list[str] = []
         self.crashes = 0
@@ -154,6 +156,14 @@ class Tab:
         self.page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
                            "localStorage.setItem(k, v); }", items)
         self.forget_journal()
+
+    def sit(self, key: str, save: str):
+        """Sit down at `save` in the running page, as the saved games list
+        opens one: the storage's copies of `key` (localStorage's and the
+        journal's, whose newer copy would win: ui/storage.py) are deleted
+        first, so the table is exactly `save`."""
+        self.page.evaluate("([k, v]) => { speeltafelApp.store.delete(k); "
+                           "localStorage.setItem('speeltafel:save:' + k, v); speeltafelApp.open_save(k); }", [key, save])
 
     def set_storage(self, items: dict):
         """Put entries in localStorage before the app reads it, then reload."""

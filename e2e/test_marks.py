@@ -18,26 +18,23 @@ TAP = 44  # css px: the smallest target a finger may be asked to hit
 
 
 @pytest.fixture(scope="module")
-def page(browser, site):
+def touch(browser, site):
+    """One touch device for the file (a mouse is plugged in too)."""
     from .conftest import Tab
 
-    tab = Tab.__new__(Tab)
-    tab.site, tab.foreign, tab.errors, tab.crashes, tab.rebooted = site, [], [], 0, 0
-    tab.context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True, is_mobile=True)
-    tab.context.route("**/*", tab._route)
-    tab._new_page()
+    tab = Tab(browser, site, touch=True)
     open_table(tab, save_of(engine.new_game("carcassonne", 2, {}, 1), 0))
-    yield tab.page
+    yield tab
     try:
         assert tab.errors == [] and tab.foreign == [] and tab.crashes == tab.rebooted, tab.errors[:3]
     finally:
         tab.close()
 
 
-def sit(page, key, state, seat):
+def sit(tab, key, state, seat):
     """Put `state` on the table with `seat` its only human (the others wait)."""
-    page.evaluate("([k, v]) => { localStorage.setItem('speeltafel:save:' + k, v); speeltafelApp.open_save(k); }",
-                  [key, save_of(state, seat)])
+    tab.sit(key, save_of(state, seat))
+    return tab.page
 
 
 def moves(page):
@@ -53,10 +50,10 @@ def middle(page, selector):
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def test_a_city_name_is_part_of_the_target(page):
+def test_a_city_name_is_part_of_the_target(touch):
     state, seat = bot_game("thurn_taxis", 3, 2, lambda s, v: v["phase"] == "play" and sum(
         a["type"] == "play" for a in s.legal_actions(v["seat"])) >= 2)
-    sit(page, "tt", state, seat)
+    page = sit(touch, "tt", state, seat)
     played = {a["city"] for a in state.legal_actions(seat) if a["type"] == "play"}
     page.locator(f"#screen [data-cmd=ui][data-arg^='sel:']").first.click()
     page.wait_for_selector("#screen g.tt-target")
@@ -71,7 +68,7 @@ def test_a_city_name_is_part_of_the_target(page):
     assert seat_ == seat and action["type"] == "play" and action["city"] == city and city in played
 
 
-def test_a_seat_asked_for_wins_over_the_name_on_it(page):
+def test_a_seat_asked_for_wins_over_the_name_on_it(touch):
     """ "Whom do you attack? (tap a seat)": a tap on the middle of a seat whose
     occupation is face up attacks that seat; the occupation's rules stay shut."""
     def revealed_target(s, v):
@@ -82,7 +79,7 @@ def test_a_seat_asked_for_wins_over_the_name_on_it(page):
     view = state.view(seat)
     up = [p["seat"] for p in view["players"] if p["occupation"] and p["seat"] != seat
           and {"type": "attack", "to": p["seat"]} in state.legal_actions(seat)]
-    sit(page, "kf", state, seat)
+    page = sit(touch, "kf", state, seat)
     page.click('#screen [data-arg="mode:attack"]')
     target = f'#screen .kr-seat.kr-target[data-seat="{up[0]}"]'
     page.wait_for_selector(f"{target} .kr-occ.up")
@@ -96,10 +93,10 @@ def test_a_seat_asked_for_wins_over_the_name_on_it(page):
 
 
 @pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 800, "height": 1280}])
-def test_fit_shows_a_large_board_whole_and_a_tap_zooms_in_before_choosing(page, size):
-    page.set_viewport_size(size)
+def test_fit_shows_a_large_board_whole_and_a_tap_zooms_in_before_choosing(touch, size):
+    touch.page.set_viewport_size(size)
     state, seat = late_carcassonne("place")
-    sit(page, "cc", state, seat)
+    page = sit(touch, "cc", state, seat)  # (the second size: the first one's moves are forgotten)
     page.wait_for_selector("#cc-board .cc-cell")
     # the table's own view keeps the squares finger-sized: not the whole of 60+ tiles
     cell = page.locator("#cc-board .cc-cell").first.bounding_box()

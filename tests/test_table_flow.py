@@ -142,3 +142,40 @@ def test_an_undo_that_stops_at_a_lone_answer_leaves_it_to_the_human():
     assert again.my_legal() == [window["pass"]], "the lone pass waits for the human's tap"
     again.act(window["pass"])
     assert len(again.state.actions) >= n
+
+
+def test_with_a_seat_on_a_device_of_its_own_the_lone_pass_waits_for_a_tap():
+    """A human on a guest's device would learn from a pass given at once that
+    the human here could not have played: the lone pass waits for a tap."""
+    players = solo()
+    players[1] = {"name": "Guest", "kind": "remote", "level": None}
+    asked = 0
+    for seed in range(4):
+        s = Session.start("kutschfahrt", players, {}, seed, "k")
+        assert s.to_look == [], "one human here: nobody looks in turn (the guest looks on their own device)"
+        rng = Rng(seed)
+        for _ in range(3000):
+            if s.state.is_over():
+                break
+            window = s.state.window()
+            if 0 in s.state.to_act() and window and s.my_legal() == [window["pass"]]:
+                asked += 1
+            seat = s.state.to_act()[0]
+            legal = s.state.legal_actions(seat)
+            action = legal[rng.below(len(legal))]
+            if s.is_remote(seat):
+                s.remote_act(seat, action)
+            elif s.is_human(seat):
+                s.act(action)
+            else:
+                s.bot_act(seat, action)
+        assert not s.answered, "a lone pass given for the human while a guest plays"
+    assert asked >= 5, "the human here was hardly ever asked a lone pass"
+
+
+def test_the_opening_looks_leave_a_seat_on_a_device_of_its_own_out():
+    players = [dict(p) for p in KF_HOT] + [{"name": "Guest", "kind": "remote", "level": None}]
+    s = Session.start("kutschfahrt", players, {}, 5, "k")
+    assert s.to_look == [0, 1, 2], "the guest's seat looks on its own device, not here"
+    look_all(s)
+    assert s.shown().kind != LOOK and s.to_look == []

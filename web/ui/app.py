@@ -202,9 +202,13 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
 
     def tap_counts(self, cmd: str, arg: str, el, tap) -> bool:
         """A click on a control bound to the decision counts only for the
-        decision it was drawn for, once (ui/taps.py); at a live table only."""
-        bound = cmd in self.BOUND and self.session is not None and self.replay is None
-        now = self.session.decision if bound else None
+        decision it was drawn for, once (ui/taps.py); at a live table only:
+        this device's, or a guest's (bound to the host's decision number)."""
+        if self.guest is not None:
+            now = self.guest.decision
+        else:
+            now = self.session.decision if self.session is not None and self.replay is None else None
+        bound = cmd in self.BOUND and now is not None
         return self.taps.counts(tap, (cmd, arg, dom.decision_of(el)), now, bound)
 
     def cmd_lang(self, arg, el, ev):

@@ -22,8 +22,9 @@ answer to "what is on the screen now", and the app draws only from it:
   (that decision is their look);
 - the only human at a table is not asked what they cannot choose: a
   decision whose only legal action is the window's do-nothing answer is
-  given for them (with several humans it stays on the public screen, so that
-  nobody learns who could have played something).
+  given for them (with several humans it stays on the public screen, and
+  with a seat on a device of its own it waits for a tap, so that nobody
+  learns who could have played something).
 
 A seat of kind "remote" plays on a device of its own (ui/devices/): it is
 neither a human at this device nor a bot, so the hand-over and window rules
@@ -239,9 +240,12 @@ class Session:
 
     def _answer_alone(self) -> None:
         """The only human is asked a step whose only legal action is the
-        window's do-nothing answer: it is given for them, without a tap."""
+        window's do-nothing answer: it is given for them, without a tap.  Not
+        with a seat on a device of its own: a human there would learn from
+        an answer given at once who could not have played."""
         seat = self.viewer
-        while self.answer_alone and seat is not None and len(self.state.actions) != self._hold:
+        alone = self.answer_alone and not self.remotes()
+        while alone and seat is not None and len(self.state.actions) != self._hold:
             window = self.state.window() if seat in self.state.to_act() else None
             if not window or self.state.legal_actions(seat) != [window["pass"]]:
                 return

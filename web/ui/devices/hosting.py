@@ -14,6 +14,7 @@ import os
 from engine import bots
 
 from .. import i18n
+from ..names import isolate
 from . import net, panel
 from .host import HERE, HostTable
 
@@ -50,7 +51,8 @@ class HostControl:
         return self.app.words.t(key, **params)
 
     def name(self, seat) -> str:
-        return self.session.players[seat]["name"]
+        """The seat's name as said in a note: isolated (ui/names.py)."""
+        return isolate(self.session.players[seat]["name"])
 
     # -------------------------------------------------------------- storage
     def _read_tokens(self) -> dict:

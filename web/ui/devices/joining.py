@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 
-from .. import dom, lobby, screens, table
+from .. import dom, lobby, names, screens, table
 from ..i18n import Words, pick_lang
 from ..parts import GUEST_KEY
 from . import net, panel, protocol
@@ -42,6 +42,12 @@ class GuestControl:
     @property
     def game_id(self):
         return self.msg["view"]["game"] if self.msg else None
+
+    @property
+    def decision(self):
+        """The host's decision the table on this device was drawn for (None
+        while no table is up): a tap counts for it only (ui/taps.py)."""
+        return self.msg["n"] if self.phase == TABLE and self.msg is not None else None
 
     def t(self, key, **params) -> str:
         return self.app.words.t(key, **params)
@@ -90,8 +96,10 @@ class GuestControl:
             modal, bar = bar + modal, ""
         html = table.render_frame(view, ctx, body, can_undo=False, thinking=None, message=app.message,
                                   details=details, bar=bar, prompt=prompt,
-                                  since=since, log_opened=app.log_opened(), export=False)
-        dom.render(dom.by_id("app"), html + (f'<div class="modal">{modal}</div>' if modal else ""))
+                                  since=since, log_opened=app.log_opened(), export=False, decision=msg["n"])
+        modal = f'<div class="modal" data-decision="{msg["n"]}">{modal}</div>' if modal else ""
+        dom.render(dom.by_id("app"), html + modal)
+        app.taps.drawn(msg["n"], dom.clock())  # its controls are bound to the host's decision (ui/taps.py)
         app.screen.after_render(dom.by_id("screen"))
         dom.set_ready("guest")
 
@@ -232,6 +240,9 @@ class GuestControl:
 
     def on_table(self, msg) -> None:
         app = self.app
+        # names come in from another device: cleaned as the lobby and saves clean them (ui/names.py)
+        msg["players"] = [dict(p, name=names.clean(p.get("name") if isinstance(p, dict) else None, f"#{i + 1}"))
+                          for i, p in enumerate(msg["players"])]
         fresh = self.msg is None or self.msg["view"]["game"] != msg["view"]["game"]
         moved = self.msg is None or self.msg["n"] != msg["n"]
         self.msg, self.phase, self.host_away = msg, TABLE, False

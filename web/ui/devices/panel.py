@@ -6,6 +6,7 @@ is escaped once."""
 from __future__ import annotations
 
 from ..kit import Html, badge, button, h, join, tag
+from ..names import isolate
 from .host import AWAY, HERE, PAIRING, WAITING
 
 HELP = ("help.wifi", "help.isolation", "help.camera", "help.http", "help.away")
@@ -37,7 +38,7 @@ def kind_select(t, seat: int, player: dict, levels: list[str], level_word) -> Ht
     options = join([h('<option value="{}"{}>{}</option>', value, Html(" selected") if value == current else "", label)
                     for value, label in choices])
     return h('<select id="dev-kind-{}" data-cmd="dev-kind" data-arg="{}" aria-label="{}">{}</select>',
-             seat, seat, t("dev.kind_of", name=player["name"]), options)
+             seat, seat, t("dev.kind_of", name=isolate(player["name"])), options)
 
 
 def host_panel(t, players: list, statuses: list, levels: list[str], level_word, shown: dict | None,
@@ -59,7 +60,7 @@ def host_panel(t, players: list, statuses: list, levels: list[str], level_word, 
                       kind_select(t, seat, player, levels, level_word), pair))
     code = ""
     if shown is not None:
-        name = players[shown["seat"]]["name"]
+        name = isolate(players[shown["seat"]]["name"])  # in a sentence of its own words (ui/names.py)
         code = h('<section class="dev-code" aria-labelledby="dev-code-h"><h3 id="dev-code-h">{}</h3>'
                  '<p>{}</p>{}<p>{}</p><div class="dev-answer">{}<label>{}<textarea id="dev-answer" rows="2" '
                  'spellcheck="false" data-cmd="dev-answer-text"></textarea></label>{}</div></section>',
@@ -102,7 +103,7 @@ def join_screen(t, header: str, phase: str, *, secure: bool, rejoin: str | None,
     answer code until the host reads it."""
     parts = []
     if rejoin:
-        parts.append(h('<p class="join-rejoin">{}</p>', t("join.rejoin", name=rejoin)))
+        parts.append(h('<p class="join-rejoin">{}</p>', t("join.rejoin", name=isolate(rejoin))))
     if notice:
         parts.append(h('<p class="notice" role="status">{}</p>', notice))
     if error:
