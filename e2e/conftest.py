@@ -67,15 +67,23 @@ def site():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def pw():
+    """Playwright, once per process: a second sync_playwright() in a worker
+    that already runs one fails ("Sync API inside the asyncio loop"), so a
+    file that needs a browser of its own (test_devices) launches it here."""
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (make test does)")
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(pw):
+    b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield b
+    b.close()
 
 
 class CrashedWhileBooting(UserWarning):

@@ -30,22 +30,19 @@ def camera(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def browser(camera):
+def browser(camera, pw):
     """Chromium with a fake camera that films `camera` (a file each test
     writes before a page scans), and real host addresses in the codes
     (the page would use them once it holds camera permission; between
     contexts of one browser on one machine they are this machine's own)."""
-    from playwright.sync_api import sync_playwright
-
     from .devices import write_camera
 
     write_camera(camera, bytes([255]) * 64 * 64, 64)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS + [
-            "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={camera}",
-            "--disable-features=WebRtcHideLocalIpsWithMdns"])
-        yield b
-        b.close()
+    b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS + [
+        "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={camera}",
+        "--disable-features=WebRtcHideLocalIpsWithMdns"])
+    yield b
+    b.close()
 
 
 @pytest.fixture(scope="module")
