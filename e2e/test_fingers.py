@@ -39,6 +39,16 @@ SMALL = """tap => {
     if (box.width === 0 && box.height === 0) continue;  // not shown
     const label = el.matches('input') && el.closest('label');
     if (label) box = label.getBoundingClientRect();
+    if (el.getAttribute('aria-hidden') === 'true' && el.dataset.cmd) {
+      // a piece of a target drawn apart (a city's name on the map): measured with the target it extends
+      const same = `[data-cmd="${el.dataset.cmd}"][data-arg="${el.dataset.arg || ''}"]:not([aria-hidden=true])`;
+      for (const other of document.querySelectorAll(same)) {
+        const o = other.getBoundingClientRect();
+        const l = Math.min(box.left, o.left), t = Math.min(box.top, o.top);
+        box = {width: Math.max(box.right, o.right) - l, height: Math.max(box.bottom, o.bottom) - t,
+               left: l, top: t, right: Math.max(box.right, o.right), bottom: Math.max(box.bottom, o.bottom)};
+      }
+    }
     if (box.width < tap - 0.5 || box.height < tap - 0.5)
       out.push(`${el.tagName.toLowerCase()}.${(el.getAttribute('class') || '').replace(/ /g, '.')}`
                + ` "${(el.getAttribute('aria-label') || el.textContent).trim().slice(0, 40)}"`
