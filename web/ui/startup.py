@@ -25,7 +25,6 @@ from .names import clean
 from .session import Session
 
 
-
 @dataclass
 class Prefs:
     lang: str
