@@ -18,6 +18,7 @@ from ui.devices import panel, protocol  # noqa: E402
 from ui.devices.host import AWAY, HERE, PAIRING, WAITING, HostTable  # noqa: E402
 from ui.devices.protocol import Refused  # noqa: E402
 from ui.i18n import FRAME, LANGS, Words  # noqa: E402
+from ui.names import isolate  # noqa: E402
 from ui.session import PRIVATE, TABLE, Session, Shown  # noqa: E402
 
 KINDS = ["human", "remote", "remote", "bot"]
@@ -352,3 +353,15 @@ def test_the_panel_escapes_names_and_says_each_status():
     assert "ST1Oxyz" in html and 'id="dev-answer"' in html and "code on the screen" in html
     screen = panel.join_screen(t, "", "join", secure=False, rejoin=None, typed="", answer=None, error="", notice="")
     assert "plain http" in screen and 'id="join-scan"' not in screen and 'id="join-code"' in screen
+
+
+def test_names_on_the_devices_panel_and_the_join_screen_are_isolated():
+    """A right-to-left name never turns the panel's sentences around it (ui/names.py)."""
+    t = Words("en").t
+    rtl = "\u05d0\u05d1\u05d2"
+    players = [{"name": rtl, "kind": "remote", "level": None}, {"name": "B", "kind": "bot", "level": "random"}]
+    html = panel.host_panel(t, players, [PAIRING, None], ["random"], lambda lv: lv,
+                            {"seat": 0, "code": "ST1Oxyz", "qr": "data:image/svg+xml;base64,AAAA"})
+    assert html.count(rtl) == html.count(isolate(rtl)) + html.count(f'<bdi class="pname">{rtl}</bdi>') >= 4
+    screen = panel.join_screen(t, "", "join", secure=False, rejoin=rtl, typed="", answer=None, error="", notice="")
+    assert isolate(rtl) in screen

@@ -101,3 +101,23 @@ def test_a_key_or_a_script_click_is_a_tap_of_its_own():
     key = taps.click(1040, 0)
     assert key.started == 1040 and taps.counts(key, ("act", "0", "2"), 2, True)
     assert not taps.counts(taps.click(1005, 0), ("act", "0", "2"), 2, True)  # queued behind the redraw
+
+
+def test_a_guests_taps_are_bound_to_the_hosts_decision_its_table_was_drawn_for():
+    """On a guest's device (ui/devices/joining.py) the table is drawn for the
+    host's decision number: a tap on a control drawn for an earlier one does
+    nothing; with no table up (joining) nothing is bound."""
+    from types import SimpleNamespace
+
+    from . import fake_dom
+
+    fake_dom.install()
+    from ui.app import App
+
+    app = SimpleNamespace(guest=SimpleNamespace(decision=7), session=None, replay=None, taps=table(7, 0),
+                          BOUND=App.BOUND)
+    before, now = SimpleNamespace(decision="6"), SimpleNamespace(decision="7")
+    assert not App.tap_counts(app, "act", "0", before, press(app.taps, 1000))
+    assert App.tap_counts(app, "act", "0", now, press(app.taps, 2000))
+    app.guest.decision = None
+    assert App.tap_counts(app, "act", "0", before, press(app.taps, 3000))
