@@ -62,7 +62,7 @@ def bare_site(dist: Path) -> Path:
     site = Path(tempfile.mkdtemp()) / "bare"
     site.mkdir()
     shutil.copytree(dist / "runtime", site / "runtime")
-    for name in ("python_stdlib.zip", "pyodide-lock.json"):
+    for name in ("python_stdlib.zip", "pyodide-lock.json", "pyodide.mjs"):  # (dist/ patches pyodide.mjs)
         shutil.copy(ROOT / "node_modules" / "pyodide" / name, site / "runtime" / "pyodide" / name)
     shutil.copy(ROOT / "bench/bare/index.html", site / "index.html")
     (site / "pyscript.json").write_text(json.dumps({"interpreter": "./runtime/pyodide/pyodide.mjs"}))

@@ -17,6 +17,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pyodide_patch
 import stdlib_list
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,12 +122,16 @@ def copy_runtime() -> None:
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, out / name)
-    if FULL_STDLIB:
+    if FULL_STDLIB:  # (recording the list: Pyodide's files as shipped)
         shutil.copy2(pyodide / "python_stdlib.zip", out / "python_stdlib.zip")
     else:  # the page's own stdlib: the listed modules as bytecode
         figures = stdlib_list.build(out / "python_stdlib.zip")
         print(f"stdlib: {figures['modules']} modules, {figures['bytes'] / 1e6:.2f} MB, "
               f"Python {figures['python']} of Pyodide {figures['pyodide']}")
+        # Pyodide's start in steps, the page answering in between (issue 26)
+        ahead = pyodide_patch.write(pyodide / "pyodide.mjs", out / "pyodide.mjs", figures["bootstrap"],
+                                    set(stdlib_list.read_list()[1]))
+        print(f"pyodide.mjs: {ahead} modules imported ahead of Pyodide's bootstrap, a slice at a time")
     # The lock file only tells Pyodide which packages it could install; the
     # page installs none, so it goes without the 350 entries (0.1 MB).
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())

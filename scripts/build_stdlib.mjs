@@ -15,6 +15,11 @@
 // made for (Pyodide version, Python version, bytecode magic number or the set
 // of frozen modules differ), or when a listed module is not in Pyodide's
 // standard library.  Prints one line of JSON.  Called by scripts/stdlib_list.py.
+//
+// The JSON also names, in "bootstrap", the modules Pyodide's own start-up
+// imports, in the order their imports finished (the deepest first): the page
+// imports them a few at a time before Pyodide's bootstrap, letting the
+// browser answer in between (scripts/pyodide_patch.py, issue 26).
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -34,16 +39,36 @@ const { loadPyodide, version } = await import(resolve(pyodideDir, "pyodide.mjs")
 // its size and only draw the ^^^ under a traceback line): PYTHONNODEBUGRANGES.
 // A fixed hash seed keeps the bytes the same from build to build.
 const columns = flags.includes("--column-ranges");
+// A module in site-packages, imported by a .pth file while Python starts
+// (before Pyodide's bootstrap), notes each import as it finishes.
+const RECORDER = `import importlib._bootstrap as _bootstrap
+ORDER = []
+_load = _bootstrap._load_unlocked
+def _noted(spec):
+    module = _load(spec)
+    ORDER.append(spec.name)
+    return module
+_bootstrap._load_unlocked = _noted
+`;
 const py = await loadPyodide({
   indexURL: pyodideDir + "/",
   env: { PYTHONHASHSEED: "0", ...(columns ? {} : { PYTHONNODEBUGRANGES: "1" }) },
   stdout: () => {}, stderr: (s) => console.error(s),
+  fsInit: (FS, { sitePackages }) => {
+    FS.writeFile(sitePackages + "/speeltafel_order.py", RECORDER);
+    FS.writeFile(sitePackages + "/speeltafel_order.pth", "import speeltafel_order\n");
+  },
 });
+const bootstrap = py.runPython(`
+import importlib._bootstrap, json, speeltafel_order
+importlib._bootstrap._load_unlocked = speeltafel_order._load
+json.dumps(speeltafel_order.ORDER)`);
 py.globals.set("LIST_JSON", infoOnly ? "{}" : readFileSync(0, "utf8"));
 py.globals.set("PYODIDE_VERSION", version);
 py.globals.set("WITH_SOURCES", flags.includes("--sources"));
 py.globals.set("DOCSTRINGS", flags.includes("--docstrings"));
 py.globals.set("COLUMNS", columns);
+py.globals.set("BOOTSTRAP", bootstrap);
 py.runPython(`
 import _imp, ast, importlib.util, io, json, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -104,7 +129,7 @@ def build(listing, with_sources):
         raise ValueError(f"not in Pyodide {PYODIDE_VERSION}'s standard library: {', '.join(missing)}")
     with open("/tmp/stdlib.zip", "wb") as f:
         f.write(out.getvalue())
-    return {**runtime(), "modules": len(modules), "bytes": len(out.getvalue())}
+    return {**runtime(), "modules": len(modules), "bytes": len(out.getvalue()), "bootstrap": json.loads(BOOTSTRAP)}
 `);
 
 try {
