@@ -16,8 +16,9 @@ patched copy in dist/ lets the browser in between:
 The list of modules is recorded from the pinned Pyodide itself when the
 stdlib is built (scripts/build_stdlib.mjs, "bootstrap"): the order their
 imports finished, so that each slice imports a module whose own imports are
-done.  Pyodide's own modules (`_pyodide`, `_pyodide_core`, `pyodide`) stay
-with the bootstrap: their order is Pyodide's business (`_pyodide.jsbind`
+done.  Of Pyodide's own modules only the package `_pyodide` comes early
+(Pyodide's rule for it: it imports no `js`, `pyodide_js` or `_pyodide_core`);
+the rest stay with the bootstrap, in Pyodide's order (`_pyodide.jsbind`
 imported before `_pyodide_core` breaks the start).  A module that fails to
 import ends the steps early; Pyodide's bootstrap then runs as it would have.
 
@@ -38,7 +39,7 @@ PINNED_SHA256 = "6f1d60f7bf529beb300f0f47983c921d3982363640ba20af0e38efdddbc6610
 ORIGINAL = ("async function dt(e={}){let t=await Se(e),n=we(t),i=await _e(t),s=await ke(t,n),r=await Re(i,n);"
             "Fe(r,t);let a=Ae(r,s,t);return await Oe(a,t)}")
 PATCHED = ("async function dt(e={}){let t=await Se(e);t.fsInit??=speeltafelPause;"
-           "let n=we(t),i=await _e(t),s=await ke(t,n),r=await Re(i,n);"
+           "let n=we(t),i=await _e(t),s=await ke(t,n);await speeltafelPause();let r=await Re(i,n);"
            "Fe(r,t);await speeltafelImports(r.API);let a=Ae(r,s,t);"
            'performance.mark("pyodide: bootstrapped");return await Oe(a,t)}')
 STEPS = """
@@ -70,16 +71,22 @@ async function speeltafelImports(API) {
 
 
 PYODIDES_OWN = ("_pyodide", "_pyodide_core", "pyodide", "pyodide_js")
+PURE = "_pyodide"  # Pyodide's pure-Python part: its rule is that it imports no js, pyodide_js or _pyodide_core
 
 
 def start_modules(bootstrap: list[str], shipped: set[str]) -> list[str]:
     """What the page imports ahead of Pyodide's bootstrap, in order: the
     modules the bootstrap imports (`bootstrap`, as recorded) that the page's
-    stdlib ships, but none of Pyodide's own."""
-    keep = []
+    stdlib ships; of Pyodide's own only the package `_pyodide` and its
+    modules, as long as the record shows none of Pyodide's others and
+    `_pyodide` has not finished."""
+    keep, pure = [], True
     for name in bootstrap:
-        if name in shipped and name.split(".")[0] not in PYODIDES_OWN and name not in keep:
+        top = name.split(".")[0]
+        pure = pure and (top == PURE or top not in PYODIDES_OWN)
+        if name in shipped and (top not in PYODIDES_OWN or pure) and name not in keep:
             keep.append(name)
+        pure = pure and name != PURE
     return keep
 
 

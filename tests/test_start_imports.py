@@ -68,3 +68,29 @@ def test_the_lobby_imports_no_games_screen_bots_or_rules():
     heavy = [m for m in got["modules"] for g in got["games"]
              if m.startswith(f"ui.screens.{g}") or (m.startswith(f"engine.{g}.") and m != f"engine.{g}.spec")]
     assert heavy == []
+
+
+ENGINE = """
+import json, sys
+import engine.rng
+first = sorted(m for m in sys.modules if m.startswith("engine"))
+from engine import GAMES, IllegalAction, load
+import engine
+try:
+    engine.no_such_name
+    missing = False
+except AttributeError:
+    missing = True
+print(json.dumps({"first": first, "games": sorted(GAMES), "same": IllegalAction is engine.protocol.IllegalAction,
+                  "load": load is engine.saves.load, "missing": missing, "dir": "new_game" in dir(engine)}))
+"""
+
+
+def test_the_engine_package_imports_its_public_names_on_first_use():
+    # the page imports the engine a module at a time (stepwise): its package runs none of them
+    assert stepwise.needs("engine") == []
+    out = subprocess.run([sys.executable, "-c", ENGINE], capture_output=True, text=True, check=True,
+                         cwd=ROOT, env={"PYTHONPATH": str(ROOT)})
+    got = json.loads(out.stdout)
+    assert got["first"] == ["engine", "engine.rng"]
+    assert got["games"] and got["same"] and got["load"] and got["missing"] and got["dir"]

@@ -55,7 +55,9 @@ def needs(name: str) -> list[str]:
             candidates = [plain]
         else:
             base = importlib.util.resolve_name(source_module, package) if source_module.startswith(".") else source_module
-            candidates = [base] + [f"{base}.{n.split(' as ')[0].strip()}" for n in names.strip("()").split(",") if n.strip()]
+            candidates = [base]
+            if _ours(base) and (source_file(base) or "").endswith("__init__.py"):  # only a package has modules
+                candidates += [f"{base}.{n.split(' as ')[0].strip()}" for n in names.strip("()").split(",") if n.strip()]
         for candidate in candidates:
             parts = candidate.split(".")
             for i in range(1, len(parts) + 1):  # a.b.c needs a and a.b first
@@ -65,30 +67,29 @@ def needs(name: str) -> list[str]:
     return found
 
 
+def _walk(name: str, seen: set):
+    """The app's modules `name` needs, and `name` last, each after the
+    modules it imports, depth first; a module's file is read when the walk
+    gets there (so that `load` spreads the reading over its steps)."""
+    seen.add(name)
+    for other in needs(name):
+        if other not in seen:
+            yield from _walk(other, seen)
+    yield name
+
+
 def plan(name: str) -> list[str]:
     """The app's modules `name` needs, and `name` last: each after the
     modules it imports (a submodule may come before its package: importing
     it runs the package's __init__ first, in the same step)."""
-    order: list[str] = []
-    seen: set[str] = set()
-
-    def visit(module):  # depth first
-        if module in seen:
-            return
-        seen.add(module)
-        for other in needs(module):
-            visit(other)
-        order.append(module)
-
-    visit(name)
-    return order
+    return list(_walk(name, set()))
 
 
 async def load(name: str, pause=lambda: asyncio.sleep(0), done=lambda module: None):
     """Import module `name` and everything of the app it needs, one module a
-    step: `done(module)` then `await pause()` after each; the module, as
-    `import_module` gives it."""
-    for module in plan(name):
+    step, in `plan`'s order: `done(module)` then `await pause()` after each;
+    the module, as `import_module` gives it."""
+    for module in _walk(name, set()):
         if module not in sys.modules:
             importlib.import_module(module)
             done(module)
