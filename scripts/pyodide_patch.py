@@ -6,6 +6,7 @@ the WebAssembly instance linked, Python initialised and Pyodide's bootstrap
 (which imports some 150 modules, asyncio among them) run back to back.  The
 patched copy in dist/ lets the browser in between:
 
+- after `pyodide.asm.mjs` is loaded and run, before the instance is made;
 - after the instance is linked, before Python initialises (a pause as the
   `fsInit` hook, which Pyodide awaits before it runs Python's `main`);
 - after Python initialised: the standard library modules Pyodide's bootstrap
