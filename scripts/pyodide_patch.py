@@ -7,6 +7,8 @@ the WebAssembly instance linked, Python initialised and Pyodide's bootstrap
 patched copy in dist/ lets the browser in between:
 
 - after `pyodide.asm.mjs` is loaded and run, before the instance is made;
+- before the WebAssembly is compiled from the stream and instantiated, and
+  again before the instance is linked (Emscripten's `receiveInstance`);
 - after the instance is linked, before Python initialises (a pause as the
   `fsInit` hook, which Pyodide awaits before it runs Python's `main`);
 - after Python initialised: the standard library modules Pyodide's bootstrap
@@ -35,14 +37,22 @@ import sys
 from pathlib import Path
 
 PINNED_SHA256 = "6f1d60f7bf529beb300f0f47983c921d3982363640ba20af0e38efdddbc66109"  # npm pyodide@314.0.7
-# loadPyodide as shipped (minified): configuration, Emscripten settings, the
-# instance, then bootstrapPyodide (Ae) right after configureAPI (Fe)
-ORIGINAL = ("async function dt(e={}){let t=await Se(e),n=we(t),i=await _e(t),s=await ke(t,n),r=await Re(i,n);"
-            "Fe(r,t);let a=Ae(r,s,t);return await Oe(a,t)}")
-PATCHED = ("async function dt(e={}){let t=await Se(e);t.fsInit??=speeltafelPause;"
-           "let n=we(t),i=await _e(t),s=await ke(t,n);await speeltafelPause();let r=await Re(i,n);"
-           "Fe(r,t);await speeltafelImports(r.API);let a=Ae(r,s,t);"
-           'performance.mark("pyodide: bootstrapped");return await Oe(a,t)}')
+# (as shipped, as patched): the pinned file's minified code, each found once.
+# loadPyodide: configuration, Emscripten settings, the instance, then
+# bootstrapPyodide (Ae) right after configureAPI (Fe)
+LOAD = ("async function dt(e={}){let t=await Se(e),n=we(t),i=await _e(t),s=await ke(t,n),r=await Re(i,n);"
+        "Fe(r,t);let a=Ae(r,s,t);return await Oe(a,t)}",
+        "async function dt(e={}){let t=await Se(e);t.fsInit??=speeltafelPause;"
+        "let n=we(t),i=await _e(t),s=await ke(t,n);await speeltafelPause();let r=await Re(i,n);"
+        "Fe(r,t);await speeltafelImports(r.API);let a=Ae(r,s,t);"
+        'performance.mark("pyodide: bootstrapped");return await Oe(a,t)}')
+# Emscripten's instantiateWasm hook: compile and instantiate, then link (r)
+INSTANTIATE = ("try{let l;n?l=await WebAssembly.instantiateStreaming(n,s):l=await WebAssembly.instantiate(await t,s);"
+               "let{instance:d,module:u}=l;r(d,u)}",
+               "try{let l;await speeltafelPause();"
+               "n?l=await WebAssembly.instantiateStreaming(n,s):l=await WebAssembly.instantiate(await t,s);"
+               "let{instance:d,module:u}=l;await speeltafelPause();r(d,u)}")
+PATCHES = (LOAD, INSTANTIATE)
 STEPS = """
 // Speeltafel (scripts/pyodide_patch.py): Pyodide's start in steps, so that
 // the page answers taps in between (issue 26).
@@ -94,11 +104,13 @@ def start_modules(bootstrap: list[str], shipped: set[str]) -> list[str]:
 def patch(text: str, modules: list[str]) -> str:
     """The patched pyodide.mjs; exits when `text` is not the pinned file."""
     digest = hashlib.sha256(text.encode()).hexdigest()
-    if digest != PINNED_SHA256 or text.count(ORIGINAL) != 1:
+    if digest != PINNED_SHA256 or any(text.count(shipped) != 1 for shipped, _ in PATCHES):
         sys.exit(f"pyodide.mjs is not the one scripts/pyodide_patch.py was made for (sha256 {digest}): "
                  "look at the patch again for this Pyodide (issue 26) and update PINNED_SHA256")
+    for shipped, patched in PATCHES:
+        text = text.replace(shipped, patched)
     steps = STEPS.replace("__MODULES__", json.dumps(modules))
-    body, sep, tail = text.replace(ORIGINAL, PATCHED).rpartition("export{")
+    body, sep, tail = text.rpartition("export{")
     return body + steps + sep + tail
 
 
