@@ -312,7 +312,7 @@ def test_a_save_with_remote_seats_resumes_with_them():
     session = make_session()
     again = Session.from_save(session.to_json(5), "g-1")
     assert [p["kind"] for p in again.players] == KINDS
-    with pytest.raises(engine.saves.SaveError):
+    with pytest.raises(engine.SaveError):
         savemeta.check_meta({"players": [{"name": "A", "kind": "remote", "level": 3}] * 4}, 4)
 
 
