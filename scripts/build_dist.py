@@ -180,7 +180,7 @@ def write_service_worker(template: Path) -> None:
 def main() -> None:
     if DIST.exists():
         shutil.rmtree(DIST)
-    DIST.mkdir()
+    DIST.mkdir(parents=True)  # .cache/dist-test on a clean clone
     copy_runtime()
     web = ROOT / "web"
     for path in web.iterdir():
