@@ -52,7 +52,7 @@ def ctx_for(view, seat, since=None, lang="en"):
 
 
 def items(html: str) -> list[str]:
-    return re.findall(r'<li class="log-entry[^"]*"[^>]*>(.*?)</li>', html)
+    return re.findall(r'<li [^>]*class="log-entry[^"]*"[^>]*>(.*?)</li>', html)
 
 
 def test_no_entry_is_dropped_and_older_ones_are_folded(long_game):

@@ -12,15 +12,37 @@
   function typing(el) {
     return el.nodeName === "TEXTAREA" || (el.nodeName === "INPUT" && /^(text|search|number|)$/.test(el.type));
   }
+  // A part the page holds already comes as a placeholder (ui/memo.py):
+  // <g id="k" data-keep="7"></g> keeps the page's node of id k, if that node
+  // was drawn as version 7 (data-memo="7"); else the drawing is "missed" and
+  // Python sends it again with every part whole.
+  var missed = false;
+  function placeholder(node) {
+    return node.nodeType === 1 && node.hasAttribute("data-keep");
+  }
   var config = {
     morphStyle: "innerHTML",
     restoreFocus: true,
     callbacks: {
-      // an unchanged board or log entry is not walked at all (they hold no form
-      // control, whose state may differ from its HTML while both look the same)
       beforeNodeMorphed: function (oldNode, newNode) {
+        if (placeholder(newNode)) {
+          if (oldNode.nodeType !== 1 || oldNode.getAttribute("data-memo") !== newNode.getAttribute("data-keep")) {
+            missed = true;
+          }
+          return false;
+        }
+        // an unchanged board or log entry is not walked at all (they hold no form
+        // control, whose state may differ from its HTML while both look the same)
         return !(oldNode.nodeType === 1 && (oldNode.namespaceURI === SVG || oldNode.nodeName === "LI")
                  && oldNode.isEqualNode(newNode));
+      },
+      // a placeholder the page has no node for: nothing to keep
+      beforeNodeAdded: function (node) {
+        if (placeholder(node) || (node.nodeType === 1 && node.querySelector("[data-keep]"))) {
+          missed = true;
+          return false;
+        }
+        return true;
       },
       // what belongs to the page, not to the HTML: a fold open or closed as the
       // player left it, the text being typed, and the page's own marks (data-page-*)
@@ -30,9 +52,29 @@
       }
     }
   };
-  // root's content becomes `html`, keeping every node that stays
+  // The control under the finger (or the mouse) is what a tap just pressed,
+  // and often what its drawing takes away; taking away the element the
+  // pointer is over makes the browser redo style and layout on the spot,
+  // with the morph's changes half made (40-75 ms on a slow tablet).  So a
+  // control that may go is swapped for a copy of itself first, while the
+  // page's layout is still clean: one whose id the new HTML lacks (it goes
+  // for sure, its focus with it), or one without an id and without the focus
+  // (the morph may reuse it; a focused one stays, its focus is the player's).
+  function letGo(root, html) {
+    var over = root.querySelectorAll(":hover");
+    var control = over.length ? over[over.length - 1].closest("[data-cmd]") : null;
+    if (!control || control === root || !root.contains(control)) return;
+    var id = control.getAttribute("id");
+    if (id ? html.indexOf('id="' + id + '"') >= 0 : control.contains(document.activeElement)) return;
+    control.replaceWith(control.cloneNode(true));
+  }
+  // root's content becomes `html`, keeping every node that stays; false when
+  // a placeholder found no node of its version (then `html` must come again whole)
   window.speeltafelMorph = function (root, html) {
+    missed = false;
+    letGo(root, html);
     Idiomorph.morph(root, html, config);
+    return !missed;
   };
 
   // The log's scroller (a reversed column: scrollTop 0 is its newest end)

@@ -9,6 +9,10 @@ from __future__ import annotations
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
+from .memo import MEMO
+
+MEMO.on = True  # the page's drawings send the parts it holds as placeholders
+
 _keep = []  # event proxies live as long as the page
 
 
@@ -77,8 +81,12 @@ def render(root, html: str) -> None:
     (web/morph.js, DOM morphing): the nodes that stay are the same nodes, so
     the focused control, every scroller's position, an open fold, a text
     being typed and a running animation survive with nothing here to keep
-    them, and a move creates only the nodes of what it changed."""
-    js.speeltafelMorph(root, html)
+    them, and a move creates only the nodes of what it changed.  The parts
+    the page holds already come as placeholders (ui/memo.py); when the page
+    lacks one, the drawing comes again with every part whole."""
+    if not js.speeltafelMorph(root, html):
+        js.speeltafelMorph(root, MEMO.expand(html))
+    MEMO.drawn()
 
 
 def next_frame(callback) -> None:

@@ -84,7 +84,8 @@ def _list(entries: list[dict], start: int, end: int, ctx) -> str:
     for i in range(start, end):
         entry = entries[i]
         cls = (" private" if entry.get("private") else "") + (" new" if ctx.is_new(entry) else "")
-        out.append(f'<li class="log-entry{cls}" id="log-e{i}">{_words(entry, table + (i,), ctx)}</li>')
+        # kept by the page while it reads the same (ui/memo.py): a long log sends only its new entries
+        out.append(kit.keep(f"log-e{i}", "li", kit.Html(_words(entry, table + (i,), ctx)), cls="log-entry" + cls))
     out.append("</ol>")
     return "".join(out)
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from html import escape as _escape
 
+from .memo import MEMO
+
 # Player colours, each with its own symbol so colour is never the only cue.
 SEAT_STYLE = [
     ("#d7263d", "●"), ("#1b65c2", "▲"), ("#f2b705", "■"), ("#2a9d3f", "◆"), ("#7b3fa0", "★"),
@@ -73,6 +75,16 @@ def attrs(**attributes) -> Html:
 def tag(name: str, *children, **attributes) -> Html:
     """`<name attributes>children</name>`, children escaped unless Html."""
     return Html(f"<{name}{attrs(**attributes)}>{join(children)}</{name}>")
+
+
+def keep(key: str, name: str, *children, **attributes) -> Html:
+    """`tag(name, *children, id=key, **attributes)` for a large part of the
+    page that often stays the same (a placed tile, a city on the map, a log
+    entry): drawn the same as the page shows it already, it goes to the
+    browser as an empty placeholder that the page keeps (ui/memo.py).  The
+    key is the element's id, unique in the page; the part holds no form
+    control (the page keeps the node as it is, a value typed in it too)."""
+    return Html(MEMO.part(_text(key), name, attrs(**attributes), join(children)))
 
 
 def _pressed(value):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.carcassonne.story import where_at
 from engine.carcassonne.tiles import TILES, WHEEL
 
-from ...kit import Html, PanZoom, Say, Selection, act_button, h, join, svg_target, tag, ui_button
+from ...kit import Html, PanZoom, Say, Selection, act_button, h, join, keep, svg_target, tag, ui_button
 from ..interface import GameScreen
 from . import marks
 from .art import (TILE_SIZE, U, _f, _wheel_land, _crown_space, _wheel_disc, crown_points, meeple, wedge,
@@ -147,6 +147,9 @@ class Screen(GameScreen):
         return None
 
     def _board(self, cells, chosen) -> Html:
+        """The board in layers; each large part that stays the same from move
+        to move (a placed tile, the wheel, a follower) is keyed (kit.keep),
+        so a drawing sends the browser only what changed."""
         view, legal, words, sel = self.view, self.legal, self.words, self.sel
         self.zoom.fit = self._bounds(cells)
         self.zoom.focus = self._focus(cells)
@@ -156,67 +159,71 @@ class Screen(GameScreen):
                marks.DEFS, Html('<rect x="-100000" y="-100000" width="200000" height="200000" fill="#e9e2cf"/>')]
         wheel = view.get("wheel")
         if wheel:
-            out.append(_wheel_land())
+            out.append(keep("cc-land", "g", _wheel_land()))
         tiles = view.get("tiles") or []
-        for t in tiles:
-            out.append(tile_svg(t["id"], t["x"], t["y"], t["rot"]))
+        out.append(tag("g", join(keep(f"cc-t{i}", "g", tile_svg(t["id"], t["x"], t["y"], t["rot"]))
+                                 for i, t in enumerate(tiles))))
         if wheel:
-            out.append(_wheel_disc(words, wheel["pig"]))
-            out.append(self._segment_taps())
             pts = crown_points()
-            for seg in wheel["segments"]:
-                for c in seg["crowns"]:
-                    out.append(_crown_space(*pts[c["crown"]]))
+            out.append(keep("cc-wheel", "g", _wheel_disc(words, wheel["pig"]), self._segment_taps(),
+                            join(_crown_space(*pts[c["crown"]]) for seg in wheel["segments"] for c in seg["crowns"])))
         # finished features, what scored since the viewer's last turn, the tiles placed since (marks.py)
-        out.append(marks.finished(view))
+        out.append(keep("cc-done", "g", marks.finished(view)))
         highlights, chips = marks.score_marks(view, self.ctx, marks.scorings(view, self.last_turn))
-        out.append(highlights)
+        marked = [highlights]
         placed = self.placed
-        out.append(marks.placed_marks(placed, self.ctx, sel.flash))
+        marked.append(marks.placed_marks(placed, self.ctx, sel.flash))
         last = view.get("last")
         if last is not None and 0 <= last < len(tiles) and not any(
                 (e["x"], e["y"]) == (tiles[last]["x"], tiles[last]["y"]) for e in placed):
             t = tiles[last]
-            out.append(h('<rect class="cc-last" x="{}" y="{}" width="94" height="94" fill="none" rx="4">'
-                         '<title>{}</title></rect>', t["x"] * U + 3, t["y"] * U + 3, words.ui("last_tile")))
+            marked.append(h('<rect class="cc-last" x="{}" y="{}" width="94" height="94" fill="none" rx="4">'
+                            '<title>{}</title></rect>', t["x"] * U + 3, t["y"] * U + 3, words.ui("last_tile")))
+        out.append(keep("cc-marks", "g", *marked))
         # followers
         pest_ids = {}
         if legal and view.get("phase") == "pest":
             pest_ids = {a["follower"]: i for i, a in enumerate(legal) if a.get("type") == "pest"}
+        followers = []
         for f in view.get("followers") or []:
             pos = self._follower_pos(f, tiles)
             if pos is None:
                 continue
             label = self._follower_label(f)
+            ring = ""
             if f["id"] in pest_ids:  # a mark: the choice itself is a finger-sized button in the bar
                 i = pest_ids[f["id"]]
-                out.append(Html(f'<circle class="cc-spot cc-pest{" cc-picked" if sel.pick == i else ""}" '
-                                f'cx="{_f(pos[0])}" cy="{_f(pos[1])}" r="34" aria-hidden="true"/>'))
-            out.append(self._meeple(pos[0], pos[1], f["seat"], f.get("role"), label))
-        out.append(chips)
+                ring = Html(f'<circle class="cc-spot cc-pest{" cc-picked" if sel.pick == i else ""}" '
+                            f'cx="{_f(pos[0])}" cy="{_f(pos[1])}" r="34" aria-hidden="true"/>')
+            followers.append(keep(f"cc-f{f['id']}", "g", ring, self._meeple(pos[0], pos[1], f["seat"],
+                                                                            f.get("role"), label)))
+        out.append(tag("g", join(followers)))
+        out.append(keep("cc-chips", "g", chips))
         # the step's own marks
+        steps = []
         phase = view.get("phase")
         if legal and phase == "place":
             drawn = view.get("drawn")
             for (x, y), idx in sorted(cells.items()):
                 if sel.cell == (x, y) and chosen is not None:
-                    out.append(tile_svg(drawn, x, y, legal[chosen]["rot"], "cc-preview"))
+                    steps.append(tile_svg(drawn, x, y, legal[chosen]["rot"], "cc-preview"))
                     more = len(idx) > 1
                     label = words.ui("rotate") if more else words.ui("selected_cell", square=self._square(x, y))
-                    out.append(h('<rect class="cc-cell cc-cell-sel" x="{}" y="{}" width="96" height="96" '
-                                 'data-cmd="ui" data-arg="cell:{}:{}" role="button" tabindex="-1" '
-                                 'aria-label="{}"/>', x * U + 2, y * U + 2, x, y, label))
+                    steps.append(h('<rect class="cc-cell cc-cell-sel" x="{}" y="{}" width="96" height="96" '
+                                   'data-cmd="ui" data-arg="cell:{}:{}" role="button" tabindex="-1" '
+                                   'aria-label="{}"/>', x * U + 2, y * U + 2, x, y, label))
                     if more:
-                        out.append(Html(f'<g class="cc-rot-hint" aria-hidden="true" transform="translate('
-                                        f'{x * U + 82},{y * U + 18})"><circle r="13"/><text y="6" '
-                                        'text-anchor="middle" font-size="18">⟳</text></g>'))
+                        steps.append(Html(f'<g class="cc-rot-hint" aria-hidden="true" transform="translate('
+                                          f'{x * U + 82},{y * U + 18})"><circle r="13"/><text y="6" '
+                                          'text-anchor="middle" font-size="18">⟳</text></g>'))
                 else:
-                    out.append(h('<rect class="cc-cell" x="{}" y="{}" width="92" height="92" rx="6" '
-                                 'data-cmd="ui" data-arg="cell:{}:{}" role="button" tabindex="-1" '
-                                 'aria-label="{}"/>', x * U + 4, y * U + 4, x, y,
-                                 words.ui("place_at", square=self._square(x, y))))
+                    steps.append(h('<rect class="cc-cell" x="{}" y="{}" width="92" height="92" rx="6" '
+                                   'data-cmd="ui" data-arg="cell:{}:{}" role="button" tabindex="-1" '
+                                   'aria-label="{}"/>', x * U + 4, y * U + 4, x, y,
+                                   words.ui("place_at", square=self._square(x, y))))
         elif legal and phase == "follower":
-            out.append(self._follower_spots(tiles))
+            steps.append(self._follower_spots(tiles))
+        out.append(keep("cc-steps", "g", *steps))
         out.append(Html("</svg>"))
         return join(out)
 
@@ -477,9 +484,9 @@ class Screen(GameScreen):
         scores = self.view.get("scores") or []
         scores = [scores[s] if s < len(scores) else 0 for s in self._seats()]
         summary = ", ".join(f"{self.ctx.name(s)} {scores[s]}" for s in self._seats())
-        return h('<div class="cc-track" role="img" aria-label="{}: {}">{}</div>', self.words.ui("track"), summary,
-                 score_track(scores, [self.ctx.color(s) for s in self._seats()],
-                             [self.ctx.symbol(s) for s in self._seats()]))
+        return keep("cc-track", "div", score_track(scores, [self.ctx.color(s) for s in self._seats()],
+                                                  [self.ctx.symbol(s) for s in self._seats()]),
+                    cls="cc-track", role="img", aria_label=self.words.ui("track") + ": " + summary)
 
     def player_details(self, view) -> dict:
         """Each player's followers in supply, for the frame's players panel."""
