@@ -240,14 +240,17 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
     # the morph's own time per drawing (web/morph.js), wrapped from here: the page has no hook for it
     page.evaluate("""() => { const morph = window.speeltafelMorph; window.__morphs = [];
-        if (morph) window.speeltafelMorph = (root, html) => { const t = performance.now(); morph(root, html);
-                                                              window.__morphs.push(performance.now() - t); }; }""")
+        if (morph) window.speeltafelMorph = (root, html) => { const t = performance.now(); const kept = morph(root, html);
+                                                              window.__morphs.push(performance.now() - t); return kept; }; }""")
     page.evaluate("(() => { const w = window.__frames; w.long = []; w.loaf = []; w.events = []; w.on = true; })()")
     rng = random.Random(seed)
     browser.start_tracing(page=page, categories=TRACE)
     made, taps, over = play(page, rng, decisions)
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    cpu = task_cpu(json.loads(browser.stop_tracing()))
+    trace = browser.stop_tracing()
+    if os.environ.get("FRAMES_TRACE_DIR"):  # the trace kept, to look into (chrome://tracing, Perfetto)
+        Path(os.environ["FRAMES_TRACE_DIR"], f"{game_id}-{orientation}-{log}.json").write_bytes(trace)
+    cpu = task_cpu(json.loads(trace))
     got = page.evaluate("(() => { const w = window.__frames; w.on = false; return w; })()")
     morphs = sorted(page.evaluate("window.__morphs"))
     moves = page.evaluate("speeltafelApp.session.state.actions.length") - moves0

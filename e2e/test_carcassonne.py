@@ -12,7 +12,10 @@ from .conftest import Tab
 
 CONTROLS = ".cc-cell, #cc-none, .cc-pest, .result"
 # marks the first of `sel` wholly inside the board's view (the board pans: some lie outside)
-IN_VIEW = """sel => {
+# after the frame that shows the last drawing: the board's view follows its size on
+# screen, which the browser tells in that frame (a ResizeObserver), after the drawing's task
+IN_VIEW = """async sel => {
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
   document.querySelectorAll('[data-e2e-next]').forEach(e => e.removeAttribute('data-e2e-next'));
   const b = document.querySelector('#cc-board').getBoundingClientRect();
   for (const c of document.querySelectorAll(sel)) {

@@ -153,6 +153,9 @@ class _Module(types.ModuleType):
     def next_frame(self, callback):
         callback()  # a page without frames draws when asked
 
+    def soon(self, callback):
+        callback()
+
     def prerendered_lobby(self, root_id):
         return self.page.prerendered
 

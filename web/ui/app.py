@@ -73,6 +73,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         self.guest = None
         self.draw_asked = False  # the table is drawn in the next animation frame (request_draw)
         self.draw_waiters: list = []  # futures resolved once it is
+        self.built = None  # the drawing asked for, built and to be put on the page in the next task
 
     # ------------------------------------------------------------- lifecycle
     def _backend(self):
@@ -309,23 +310,46 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         return table.TableContext(self.words, s.players, viewer, s.note(viewer), since, until)
 
     def request_draw(self):
-        """Draw the table in the next animation frame, once however often it
-        is asked before then: a bot's move and its save are one task, its
-        drawing the next frame's (issue 26: no long frame on a slow device).
-        Meanwhile a tap on the board does nothing (see dispatch)."""
+        """Draw the table after the next frame, once however often it is asked
+        before then: a bot's move and its save are one task, building the
+        drawing the next, the morph the next, the browser's rendering the next
+        frame (issue 26: no long task on a slow device).  Meanwhile a tap on
+        the board does nothing (see dispatch)."""
+        self.built = None  # a drawing built but not yet on the page is out of date
         if not self.draw_asked:
             self.draw_asked = True
             dom.next_frame(self._draw_asked)
 
     def _draw_asked(self):
+        put = None
         try:
-            if self.draw_asked:
-                self.render_table()
+            if self.draw_asked:  # else drawn meanwhile (render_table)
+                self.built = put = self.build_table()
+        finally:  # nothing to put on the page (or the drawing failed): whoever waits goes on
+            if put is None:
+                self.draw_asked = False
+                self._release_waiters()
+        if put is not None:
+            dom.soon(lambda: self._put_built(put))
+
+    def _put_built(self, put):
+        try:
+            if not self.draw_asked:  # drawn meanwhile (render_table)
+                return
+            if self.built is not put:  # asked again meanwhile: built anew
+                dom.next_frame(self._draw_asked)
+                return
+            self.built = None
+            self.draw_asked = False
+            put()
         finally:  # whatever the drawing did, whoever waits for it goes on
-            waiters, self.draw_waiters = self.draw_waiters, []
-            for waiter in waiters:
-                if not waiter.done():
-                    waiter.set_result(None)
+            if not self.draw_asked:
+                self._release_waiters()
+
+    def _release_waiters(self):
+        waiters, self.draw_waiters = self.draw_waiters, []
+        for waiter in waiters:
+            waiter.done() or waiter.set_result(None)
 
     async def drawn(self):
         """Until the table has been drawn in an animation frame."""
@@ -335,15 +359,23 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         await waiter
 
     def render_table(self):
-        """Draw exactly what `Session.shown()` decides, nothing else."""
+        """Draw exactly what `Session.shown()` decides, nothing else, now."""
         self.draw_asked = False  # drawn now: a drawing asked for the next frame is done
+        self.built = None
+        put = self.build_table()
+        if put is not None:
+            put()
+
+    def build_table(self):
+        """The drawing of the table as `Session.shown()` decides: a function
+        that puts it on the page (None: drawn already, a guest's or a replay's)."""
         if self.guest is not None:
             return self.guest.render()
         if self.replay is not None:
             return self.render_replay()
         s = self.session
         if s is None:
-            return
+            return None
         shown = s.shown()
         ctx = self.context()
         self.screen.ctx = ctx
@@ -382,15 +414,19 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
                                   tools=self.devices.button() if self.devices else "", decision=s.decision)
         panel = self.devices.panel() if self.devices else ""
         modal = f'<div class="modal" data-decision="{s.decision}">{modal}</div>' if modal else ""
-        dom.render(dom.by_id("app"), html + modal + panel)
-        self.taps.drawn(s.decision, dom.clock())
-        if shown.kind != HANDOFF:
-            self.screen.after_render(dom.by_id("screen"))
-        if modal and not reading and not panel:
-            dom.focus("conflict-reload" if self.conflict else "leave-stay" if self.leaving else
-                      "handoff-ok" if shown.kind == HANDOFF else "result-close")
-        if self.devices is not None:
-            self.devices.sync()  # each guest's device sees its seat's table as it is now
+        html, decision = html + modal + panel, s.decision
+
+        def put():
+            dom.render(dom.by_id("app"), html)
+            self.taps.drawn(decision, dom.clock())
+            if shown.kind != HANDOFF:
+                self.screen.after_render(dom.by_id("screen"))
+            if modal and not reading and not panel:
+                dom.focus("conflict-reload" if self.conflict else "leave-stay" if self.leaving else
+                          "handoff-ok" if shown.kind == HANDOFF else "result-close")
+            if self.devices is not None:
+                self.devices.sync()  # each guest's device sees its seat's table as it is now
+        return put
 
     def screen_parts(self, view, legal, ctx):
         """The game screen's parts of the frame for `view` (on a guest's

@@ -89,14 +89,24 @@ def render(root, html: str) -> None:
     MEMO.drawn()
 
 
+def soon(callback) -> None:
+    """Call `callback()` in a task of its own, as soon as the browser may."""
+    js.setTimeout(create_once_callable(lambda *_: callback()), 0)
+
+
 def next_frame(callback) -> None:
-    """Call `callback()` in the browser's next animation frame, in a task of
-    its own: the work in hand (a tap's move, its save) ends first and the
-    drawing is the next frame's work, so neither makes one long frame of
-    both.  A hidden page draws no frames: there it is called at once after."""
+    """Call `callback()` in a task of its own once the browser has drawn its
+    next frame: the work in hand (a tap's move, its save) ends first, and
+    the drawing's script is not the task of a frame, so the browser's style,
+    layout and paint of what it changed come in the next frame's task, not in
+    one long task with it (issue 26: no task over 50 ms on a slow device).
+    A hidden page draws no frames: there it is called at once after."""
+
+    def later(*_):
+        callback()
 
     def frame(*_):
-        callback()
+        js.setTimeout(create_once_callable(later), 0)
 
     def soon(*_):
         if js.document.hidden:
