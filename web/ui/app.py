@@ -3,8 +3,9 @@
 The only module (with `dom.py`) that touches the page.  A tap arrives as a
 DOM event on an element with `data-cmd`; the matching `cmd_*` method turns it
 into an engine action or a change of screen; the page is rendered anew from
-the engine's view.  Lobby commands, saves, the bot loop and the log's
-folds are mixed in from lobby_cmds.py, save_cmds.py, bot_loop.py and log_cmds.py.
+the engine's view.  Lobby commands, saves, the bot loop, the log's folds and
+when the table is drawn are mixed in from lobby_cmds.py, save_cmds.py,
+bot_loop.py, log_cmds.py and drawing.py.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from engine.saves import SaveError
 from . import dom, lobby, pace, parts, plugins, prerender, rules, save_status, screens, startup, table, tabs
 from .taps import Taps
 from .bot_loop import BotLoop
+from .drawing import Drawing
 from .i18n import LANGS, Words, pick_lang
 from .journal import Journal
 from .lobby_cmds import LobbyCommands
@@ -29,7 +31,7 @@ from .session import HANDOFF, LOOK, PRIVATE, WINDOW, Session
 from .storage import MemoryBackend, SaveStore
 
 
-class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
+class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawing):
     # the table's commands bound to the decision they were drawn for (ui/taps.py):
     # a tap on one counts once, on what was on the screen
     BOUND = frozenset({"act", "handoff", "forward", "back-out", "answer", "nobody", "undo", "ui", "looked", "hint"})
@@ -71,7 +73,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         # remote seats, or this device as a guest at another's table
         self.devices = None
         self.guest = None
-        self.draw_asked = False  # the table is drawn in the next animation frame (request_draw)
+        self.draw_asked = False  # the table is to be drawn after the next frame (ui/drawing.py)
         self.draw_waiters: list = []  # futures resolved once it is
         self.built = None  # the drawing asked for, built and to be put on the page in the next task
 
@@ -308,63 +310,6 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds):
         since = s.seen_until(viewer) if viewer is not None else None
         until = s.turn_began(viewer) if viewer is not None else None
         return table.TableContext(self.words, s.players, viewer, s.note(viewer), since, until)
-
-    def request_draw(self):
-        """Draw the table after the next frame, once however often it is asked
-        before then: a bot's move and its save are one task, building the
-        drawing the next, the morph the next, the browser's rendering the next
-        frame (issue 26: no long task on a slow device).  Meanwhile a tap on
-        the board does nothing (see dispatch)."""
-        self.built = None  # a drawing built but not yet on the page is out of date
-        if not self.draw_asked:
-            self.draw_asked = True
-            dom.next_frame(self._draw_asked)
-
-    def _draw_asked(self):
-        put = None
-        try:
-            if self.draw_asked:  # else drawn meanwhile (render_table)
-                self.built = put = self.build_table()
-        finally:  # nothing to put on the page (or the drawing failed): whoever waits goes on
-            if put is None:
-                self.draw_asked = False
-                self._release_waiters()
-        if put is not None:
-            dom.soon(lambda: self._put_built(put))
-
-    def _put_built(self, put):
-        try:
-            if not self.draw_asked:  # drawn meanwhile (render_table)
-                return
-            if self.built is not put:  # asked again meanwhile: built anew
-                dom.next_frame(self._draw_asked)
-                return
-            self.built = None
-            self.draw_asked = False
-            put()
-        finally:  # whatever the drawing did, whoever waits for it goes on
-            if not self.draw_asked:
-                self._release_waiters()
-
-    def _release_waiters(self):
-        waiters, self.draw_waiters = self.draw_waiters, []
-        for waiter in waiters:
-            waiter.done() or waiter.set_result(None)
-
-    async def drawn(self):
-        """Until the table has been drawn in an animation frame."""
-        waiter = asyncio.get_event_loop().create_future()
-        self.draw_waiters.append(waiter)
-        self.request_draw()
-        await waiter
-
-    def render_table(self):
-        """Draw exactly what `Session.shown()` decides, nothing else, now."""
-        self.draw_asked = False  # drawn now: a drawing asked for the next frame is done
-        self.built = None
-        put = self.build_table()
-        if put is not None:
-            put()
 
     def build_table(self):
         """The drawing of the table as `Session.shown()` decides: a function

@@ -1,0 +1,75 @@
+"""When the table is drawn: each step of a move its own short task (issue 26).
+
+A part of `App` (ui/app.py), kept apart so each module holds one concern.
+`App.build_table` builds the drawing and returns what puts it on the page;
+this module decides when each runs: at once for a tap's own answer
+(`render_table`), or, for a bot's move and everything else that asks
+(`request_draw`), building after the next frame and the morph in the task
+after that, so that the save, the Python, the morph and the browser's
+rendering are never one long task on a slow device."""
+
+from __future__ import annotations
+
+import asyncio
+
+from . import dom
+
+
+class Drawing:
+    def request_draw(self):
+        """Draw the table after the next frame, once however often it is asked
+        before then: a bot's move and its save are one task, building the
+        drawing the next, the morph the next, the browser's rendering the next
+        frame (issue 26: no long task on a slow device).  Meanwhile a tap on
+        the board does nothing (see dispatch)."""
+        self.built = None  # a drawing built but not yet on the page is out of date
+        if not self.draw_asked:
+            self.draw_asked = True
+            dom.next_frame(self._draw_asked)
+
+    def _draw_asked(self):
+        put = None
+        try:
+            if self.draw_asked:  # else drawn meanwhile (render_table)
+                self.built = put = self.build_table()
+        finally:  # nothing to put on the page (or the drawing failed): whoever waits goes on
+            if put is None:
+                self.draw_asked = False
+                self._release_waiters()
+        if put is not None:
+            dom.soon(lambda: self._put_built(put))
+
+    def _put_built(self, put):
+        try:
+            if not self.draw_asked:  # drawn meanwhile (render_table)
+                return
+            if self.built is not put:  # asked again meanwhile: built anew
+                dom.next_frame(self._draw_asked)
+                return
+            self.built = None
+            self.draw_asked = False
+            put()
+        finally:  # whatever the drawing did, whoever waits for it goes on
+            if not self.draw_asked:
+                self._release_waiters()
+
+    def _release_waiters(self):
+        waiters, self.draw_waiters = self.draw_waiters, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def drawn(self):
+        """Until the table asked for now is drawn."""
+        waiter = asyncio.get_event_loop().create_future()
+        self.draw_waiters.append(waiter)
+        self.request_draw()
+        await waiter
+
+    def render_table(self):
+        """Draw exactly what `Session.shown()` decides, nothing else, now."""
+        self.draw_asked = False  # drawn now: a drawing asked for the next frame is done
+        self.built = None
+        put = self.build_table()
+        if put is not None:
+            put()
