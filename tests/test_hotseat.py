@@ -368,7 +368,7 @@ def test_a_drawing_built_for_the_next_task_is_built_anew_when_asked_again(app, m
     app.draw_waiters.append(type("W", (), {"done": lambda w: False, "set_result": lambda w, v: waiting.append(v)})())
     app.message = "zq-first"
     app.request_draw()
-    frames.pop()()  # built with "first"
+    frames.pop()()  # built with "zq-first"
     app.message = "zq-second"
     app.request_draw()  # before the built drawing is put on the page
     tasks.pop()()

@@ -102,19 +102,16 @@ def next_frame(callback) -> None:
     one long task with it (issue 26: no task over 50 ms on a slow device).
     A hidden page draws no frames: there it is called at once after."""
 
-    def later(*_):
-        callback()
-
     def frame(*_):
-        js.setTimeout(create_once_callable(later), 0)
+        soon(callback)
 
-    def soon(*_):
+    def after_work(*_):
         if js.document.hidden:
             callback()
         else:
             js.requestAnimationFrame(create_once_callable(frame))
 
-    js.setTimeout(create_once_callable(soon), 0)
+    js.setTimeout(create_once_callable(after_work), 0)
 
 
 def scroll_to(scroller_id: str, element_id: str) -> None:
