@@ -336,11 +336,11 @@ def wait_times(browser, url, rounds, paces):
     """The human's wait per round at each pace: one human (the first seat) and bots
     of the default level, started from the lobby; new games (seeds 1, 2, ...)
     until `rounds` waits are timed."""
-    import engine
+    from engine import bots
 
     rows = []
     for game_id, seats in WAIT_GAMES:
-        level = engine.bots.default_level(game_id)
+        level = bots.default_level(game_id)
         for pace in paces:
             context = browser.new_context(viewport={"width": 1280, "height": 800})
             page = context.new_page()

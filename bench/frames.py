@@ -159,9 +159,9 @@ def task_cpu(trace):
 def open_game(page, url, game_id, seats, seed, long_save=None):
     """The table of a new game (or of `long_save`, a game at 1,000 entries)
     with the first seat human and bots at pace instant."""
-    import engine
+    from engine import bots
 
-    level = engine.bots.LEVELS[game_id][1]
+    level = bots.LEVELS[game_id][1]
     prefs = {"lang": "en", "bot_pace": "instant"}
     page.goto(url + "manifest.webmanifest")
     if long_save:
