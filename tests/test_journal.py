@@ -342,6 +342,22 @@ def test_quota_on_an_empty_storage_is_blocked_not_delete_old_games():
     run_async(main())
 
 
+def test_a_new_game_with_room_in_storage_says_nothing_of_storage():
+    # it is saved before it is drawn: a table drawn first said "saving failed,
+    # kept only in the journal" until the first move (nothing redrew it)
+    browser = Browser()
+
+    async def main():
+        page, app = await browser.open("en-GB")
+        app.dispatch("lobby-start", "", None, "click")
+        assert len(app.session.state.actions) == 0
+        assert saving(app) == []
+        assert browser.storage.getItem(PREFIX + app.session.save_id) is not None
+        assert "failed" not in page.elements["app"].html
+        app.stop_bots()
+    run_async(main())
+
+
 def test_a_new_game_in_full_storage_says_so_before_the_first_move():
     storage = FakeStorage()
     storage.setItem(PREFIX + "done", finished_game())

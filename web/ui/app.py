@@ -250,6 +250,8 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         self.session = session
         self.conflict = self.leaving = False
         self.take_up(text)
+        if text is None:  # a new game is saved before it is drawn (its table says how storage is)
+            self.autosave()
         self.words = Words(self.lang, session.game_id, self.player_name)
         self.store.set_current(session.save_id)
         self.show_result = True

@@ -106,4 +106,3 @@ class LobbyCommands:
         session = Session.start(self.model["game"], players, options, seed, save_id, now,
                                 hints=self.model.get("hints", True))
         self.enter_table(session)
-        self.autosave()
