@@ -77,15 +77,13 @@ def notes_count(words: Words, text: str) -> str:
 def render_leave(ctx: TableContext, lines: list[str]) -> str:
     """The warning before leaving a table whose newest moves localStorage
     lacks: where they are (`lines`, worded), export, leave, stay."""
-    words = ctx.words
-    text = "".join(f"<p>{esc(line)}</p>" for line in lines)
-    return (f'<section class="leave" role="alertdialog" aria-labelledby="leave-h" aria-describedby="leave-text">'
-            f'<h2 id="leave-h">{esc(words.t("leave.heading"))}</h2><div id="leave-text">{text}</div>'
-            f'<div class="leave-buttons"><button type="button" id="leave-export" data-cmd="export-current">'
-            f'{esc(words.t("leave.export"))}</button><button type="button" id="leave-anyway" class="danger" '
-            f'data-cmd="menu" data-arg="anyway">{esc(words.t("leave.anyway"))}</button>'
-            f'<button type="button" id="leave-stay" class="primary" data-cmd="leave-stay">'
-            f'{esc(words.t("leave.stay"))}</button></div></section>')
+    t = ctx.words.t
+    buttons = kit.tag("div", kit.button(t("leave.export"), cmd="export-current", id="leave-export"),
+                      kit.button(t("leave.anyway"), cmd="menu", arg="anyway", cls="danger", id="leave-anyway"),
+                      kit.button(t("leave.stay"), cmd="leave-stay", cls="primary", id="leave-stay"), cls="leave-buttons")
+    return kit.tag("section", kit.tag("h2", t("leave.heading"), id="leave-h"),
+                   kit.tag("div", *[kit.tag("p", line) for line in lines], id="leave-text"), buttons,
+                   cls="leave", role="alertdialog", aria_labelledby="leave-h", aria_describedby="leave-text")
 
 
 def turn_text(view: dict, ctx: TableContext, thinking: int | None, prompt: dict | None = None) -> str:
@@ -291,11 +289,10 @@ def render_window(ctx: TableContext, asked: list[int], moves: int, window: dict,
 def render_look(ctx: TableContext, seat: int) -> str:
     """At the opening, for the human looking at their own cards: hide them
     when seen (the device goes on to the next human)."""
-    words = ctx.words
-    return (f'<section class="window-bar window-private look-bar" style="--pc:{ctx.color(seat)}">'
-            f'<p>{kit.esc(words.t("look.note", name=ctx.name(seat)))}</p>'
-            f'<button type="button" id="looked" class="primary" data-cmd="looked">{kit.esc(words.t("look.done"))}'
-            f'</button></section>')
+    t = ctx.words.t
+    return kit.tag("section", kit.tag("p", t("look.note", name=ctx.name(seat))),
+                   kit.button(t("look.done"), cmd="looked", cls="primary", id="looked"),
+                   cls="window-bar window-private look-bar", style=f"--pc:{ctx.color(seat)}")
 
 
 def render_back_out(ctx: TableContext, seat: int) -> str:
