@@ -12,6 +12,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Keyboard, Locator, Mouse, Page, Touchscreen
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = Path(os.environ.get("SPEELTAFEL_DIST") or ROOT / "dist").resolve()
@@ -25,6 +27,49 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "web"))
 
 from chromium import ARGS, CHROMIUM  # noqa: E402
+
+# A tap on the table is answered in two steps (web/ui/answering.py): the
+# control is marked pressed at once, the move is played and drawn a frame or
+# a few later.  As Playwright waits for the navigation a click starts, every
+# click, tap and key press here waits until the page has answered it, so a
+# test looks at the table the tap drew, as a player does.
+ANSWERED = "() => !(window.speeltafelApp && speeltafelApp.answering)"
+
+
+def answered(page) -> None:
+    """Until the taps made on `page` are answered."""
+    try:
+        page.wait_for_function(ANSWERED)
+    except PlaywrightError as err:
+        left = page.is_closed() or "context was destroyed" in str(err) or "navigat" in str(err)
+        if not left:  # else the press left the page (a reload, a closed tab): nothing to answer there
+            raise
+
+
+def _waits_for_its_answer(method):
+    def pressed(self, *args, **kwargs):
+        result = method(self, *args, **kwargs)
+        answered(self if isinstance(self, Page) else self.page if isinstance(self, Locator) else self.on_page)
+        return result
+
+    pressed.__doc__ = method.__doc__
+    return pressed
+
+
+def _device(prop):
+    """`Page.keyboard` / `.mouse` / `.touchscreen`, which know the page their presses wait on."""
+    def of(page):
+        device = prop.fget(page)
+        device.on_page = page
+        return device
+    return property(of)
+
+
+Page.keyboard, Page.mouse, Page.touchscreen = _device(Page.keyboard), _device(Page.mouse), _device(Page.touchscreen)
+for _cls, _name in ((Page, "click"), (Page, "dblclick"), (Page, "tap"), (Page, "press"), (Keyboard, "press"),
+                    (Mouse, "click"), (Mouse, "dblclick"), (Touchscreen, "tap"),
+                    (Locator, "click"), (Locator, "dblclick"), (Locator, "tap"), (Locator, "press")):
+    setattr(_cls, _name, _waits_for_its_answer(getattr(_cls, _name)))
 
 
 def dist_plugins() -> dict:
@@ -202,7 +247,9 @@ class Tab:
         return self._boot(steps)
 
     def state_json(self):
-        """The engine's save of the game on the table (for checks, not for playing)."""
+        """The engine's save of the game on the table (for checks, not for
+        playing), once the taps made are answered (web/ui/answering.py)."""
+        answered(self.page)
         return self.page.evaluate("speeltafelApp.session.state.to_json()")
 
     def close(self):

@@ -11,7 +11,7 @@ import engine
 from .test_kutschfahrt import check_secrets, names, viewer_seat
 
 STEPS = 900
-SETTLED = """humans => { const app = speeltafelApp; return !app.draw_asked &&
+SETTLED = """humans => { const app = speeltafelApp; return !app.draw_asked && !app.answering &&
     (app.session.state.is_over() || app.session.state.to_act().toJs().every(s => humans.includes(s))); }"""
 READY = ".result, #handoff-ok, #looked, .window-bar:not(.window-private), #screen .kr-actions:not(.kr-wait) button"
 HUMANS = {0: "Anna", 2: "Carl"}

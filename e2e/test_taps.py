@@ -90,9 +90,13 @@ class Finger:
         self.page.wait_for_function("([c, u]) => window.__ups >= u && (window.__clicks >= c || performance.now() > "
                                     "window.__until)", arg=[before[0] + n, before[1] + n])
 
+ANSWERED = "!speeltafelApp.answering"
+
 
 def table(page):
-    """(decision, moves, shown kind, shown seat) of the table now."""
+    """(decision, moves, shown kind, shown seat) of the table once the taps
+    made are answered (web/ui/answering.py: a frame or a few after the tap)."""
+    page.wait_for_function(ANSWERED)
     return tuple(page.evaluate("() => { const s = speeltafelApp.session, sh = s.shown(); "
                                "return [s.decision ?? null, s.state.actions.length, sh.kind, sh.seat ?? null]; }"))
 
@@ -276,6 +280,7 @@ def any_step(t, kind):
     local = first_visible(page, "#screen [data-cmd=ui]")
     if local is not None and t.rng.randrange(2) == 0:
         local.click()
+        page.wait_for_function(ANSWERED)  # the step drawn, the move's control takes taps again
     act = first_visible(page, "#screen [data-cmd=act]")
     if act is None:
         pytest.fail(f"nothing to play: {table(page)} {controls(page)}")

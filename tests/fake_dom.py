@@ -97,6 +97,7 @@ class Page:
         self.keys = None  # the app's handler of keys pressed on the page (dom.on_keys)
         self.unsafe = None  # the app's answer to "would closing the page lose moves?" (dom.on_leave)
         self.texts = {}  # element id -> words set with dom.set_text
+        self.pressed = []  # controls marked pressed (dom.press) until the table is drawn (dom.unpress)
 
 
 class _Module(types.ModuleType):
@@ -155,6 +156,15 @@ class _Module(types.ModuleType):
 
     def soon(self, callback):
         callback()
+
+    def after_paint(self, callback):
+        callback()
+
+    def press(self, el):
+        self.page.pressed.append(el)
+
+    def unpress(self):
+        self.page.pressed = []
 
     def prerendered_lobby(self, root_id):
         return self.page.prerendered

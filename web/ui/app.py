@@ -19,6 +19,7 @@ from engine.saves import SaveError
 from . import dom, lobby, pace, parts, plugins, prerender, rules, save_status, screens, startup, table, tabs
 from .taps import Taps
 from .bot_loop import BotLoop
+from .answering import Answering
 from .drawing import Drawing
 from .i18n import LANGS, Words, pick_lang
 from .journal import Journal
@@ -31,7 +32,7 @@ from .session import HANDOFF, LOOK, PRIVATE, WINDOW, Session
 from .storage import MemoryBackend, SaveStore
 
 
-class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawing):
+class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawing, Answering):
     # the table's commands bound to the decision they were drawn for (ui/taps.py):
     # a tap on one counts once, on what was on the screen
     BOUND = frozenset({"act", "handoff", "forward", "back-out", "answer", "nobody", "undo", "ui", "looked", "hint"})
@@ -76,6 +77,9 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         self.draw_asked = False  # the table is to be drawn after the next frame (ui/drawing.py)
         self.draw_waiters: list = []  # futures resolved once it is
         self.built = None  # the drawing asked for, built and to be put on the page in the next task
+        self.tap_queue: list = []  # taps whose commands run after the next paint (ui/answering.py) ...
+        self.answering = False  # ... until their drawing is on the page
+        self.drawing_later = False  # a tap's command runs: what it draws is drawn after the next frame
 
     # ------------------------------------------------------------- lifecycle
     def _backend(self):
@@ -194,6 +198,9 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         part = self.guest if self.guest is not None else self.devices
         handler = getattr(part, name, None) or getattr(self, name, None)
         if handler is None:
+            return
+        if tap is not None and event_type == "click" and self.answers_later(cmd):
+            self.tap_later(handler, cmd, arg, el, event_type, tap)
             return
         if tap is not None and not self.tap_counts(cmd, arg, el, tap):
             return  # meant for a screen that is gone: nothing happens
@@ -565,7 +572,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         bots = self.session.bots_to_act()
         if bots and self.bot_task is None and not self.conflict and not self.session.state.is_over():
             self.thinking = bots[0]  # shown in this drawing: the bot loop need not draw the table again for it
-        self.render_table()  # the tap's answer, in its own task: no moment shows a decision already taken
+        self.render_table()  # the tap's answer (ui/answering.py: after the next frame)
         self.kick_bots()
 
 

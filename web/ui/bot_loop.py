@@ -42,7 +42,7 @@ class BotLoop:
         s = self.session
         moves, seat = len(s.state.actions), s.shown().seat
         hint = self.hint = {"moves": moves, "seat": seat, "index": None}
-        self.render_table()
+        self.request_draw()  # "thinking…", drawn as a tap's answer is (ui/answering.py)
         action = await self.think(s.hint_thinker(s.state.seed * 7919 + moves), s)
         if self.hint is not hint or len(s.state.actions) != moves or s.shown().seat != seat:
             return  # the table moved on meanwhile

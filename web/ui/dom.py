@@ -118,6 +118,29 @@ def next_frame(callback) -> None:
     js.setTimeout(create_once_callable(after_work), 0)
 
 
+def after_paint(callback) -> None:
+    """Call `callback()` in a task of its own after the browser painted what
+    the work in hand changed (a hidden page paints nothing: soon)."""
+    if js.document.hidden:
+        soon(callback)
+    else:
+        js.requestAnimationFrame(create_once_callable(lambda *_: soon(callback)))
+
+
+def press(el) -> None:
+    """Mark a tapped control pressed and the table busy until its answer is
+    drawn (ui/answering.py): two attributes, no layout (web/style.css)."""
+    el.classList.add("pressed")
+    by_id("app").setAttribute("data-busy", "")
+
+
+def unpress() -> None:
+    app = by_id("app")
+    app.removeAttribute("data-busy")
+    for el in app.querySelectorAll(".pressed"):
+        el.classList.remove("pressed")
+
+
 def scroll_to(scroller_id: str, element_id: str) -> None:
     """Scroll `scroller_id` (only it, not the page) so that `element_id` is at its top."""
     scroller, el = by_id(scroller_id), by_id(element_id)

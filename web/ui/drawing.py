@@ -54,6 +54,7 @@ class Drawing:
                 self._release_waiters()
 
     def _release_waiters(self):
+        self.tap_answered()  # a tap's mark goes with the drawing that answers it (ui/answering.py)
         waiters, self.draw_waiters = self.draw_waiters, []
         for waiter in waiters:
             if not waiter.done():
@@ -67,9 +68,14 @@ class Drawing:
         await waiter
 
     def render_table(self):
-        """Draw exactly what `Session.shown()` decides, nothing else, now."""
+        """Draw exactly what `Session.shown()` decides, nothing else, now;
+        while a tap's command runs, after the next frame (ui/answering.py)."""
+        if self.drawing_later:
+            self.request_draw()
+            return
         self.draw_asked = False  # drawn now: a drawing asked for the next frame is done
         self.built = None
         put = self.build_table()
         if put is not None:
             put()
+        self.tap_answered()

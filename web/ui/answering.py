@@ -1,0 +1,73 @@
+"""A tap is answered in two steps: a mark at once, the move a frame later.
+
+A part of `App` (ui/app.py), kept apart so each module holds one concern.
+Playing a move, saving it, building the table and morphing the page take
+80-250 ms on a slow tablet: as the tap's own task, the finger would see
+nothing for that long (issue 26: a tap paints its answer within 100 ms, no
+task over 50 ms).  So the tap's own task only marks what was pressed (the
+control looks pressed, the table busy: `dom.press`) and the browser paints
+that; the command itself runs in a task after that paint, and the table it
+changes is drawn as a bot's move is (ui/drawing.py: building, the morph and
+the rendering each their own task).
+
+Which taps count is decided when the tap comes (ui/taps.py), on what was on
+the screen; a tap's command that waits behind another runs only if the
+decision it was drawn for is still the table's: a second tap on "Pass" waits
+behind the first and then does nothing, a second tap on "rotate" turns the
+tile again.  While a tap is answered, the other controls take no taps (the
+page's style: `#app[data-busy]`), so a finger (or a test) that taps the next
+control taps it on the table drawn for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from . import dom
+
+
+class Answering:
+    def answers_later(self, cmd: str) -> bool:
+        """Is a tap on `cmd` answered after the next paint?  The table's moves
+        and steps at this device's live table (a guest's taps go to the host;
+        the lobby, the menus and a replay answer at once, they draw little)."""
+        return cmd in self.BOUND and self.guest is None and self.replay is None and self.session is not None
+
+    def tap_later(self, handler, cmd: str, arg: str, el, event_type: str, tap) -> None:
+        """A tap on a table control: mark it now, run its command after the
+        browser painted the mark."""
+        if not self.answering and self.draw_asked and cmd in ("act", "ui"):
+            return  # a bot moved and the board is not drawn yet: the tap was aimed at a decision gone by
+        if not self.tap_counts(cmd, arg, el, tap):
+            return  # meant for a screen that is gone: nothing happens
+        self.tap_queue.append((handler, arg, el, event_type, dom.decision_of(el), self.session))
+        dom.press(el)
+        self.answering = True
+        if len(self.tap_queue) == 1:  # else it runs after the one before it
+            dom.after_paint(self._answer_tap)
+
+    def _answer_tap(self) -> None:
+        """Run the first waiting tap's command, if the table still shows the
+        decision it was drawn for; the next one in a task of its own."""
+        handler, arg, el, event_type, decision, session = self.tap_queue.pop(0)
+        try:
+            if session is self.session and decision == str(session.decision) and self.replay is None:
+                self.drawing_later = True  # what the command draws is drawn after the next frame
+                try:
+                    result = handler(arg, el, event_type)
+                finally:
+                    self.drawing_later = False
+                if asyncio.iscoroutine(result):  # the hint: its first step asks for a drawing
+                    asyncio.ensure_future(result)
+        finally:  # whatever the command did, the taps after it are answered
+            if self.tap_queue:
+                dom.soon(self._answer_tap)
+            elif not self.draw_asked:
+                self.tap_answered()  # nothing to draw (the tap came too late): the mark goes
+
+    def tap_answered(self) -> None:
+        """The taps' answers are on the page (or came to nothing): the mark
+        goes and the controls take taps again."""
+        if self.answering and not self.tap_queue:
+            self.answering = False
+            dom.unpress()
