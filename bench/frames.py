@@ -65,7 +65,8 @@ WATCH = """
       style: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0}); })
     .observe({type: 'long-animation-frame', buffered: false});
   new PerformanceObserver(l => { for (const e of l.getEntries()) if (e.interactionId)
-      w.events.push({id: e.interactionId, name: e.name, d: e.duration}); })
+      w.events.push({id: e.interactionId, name: e.name, d: e.duration, delay: e.processingStart - e.startTime,
+                     run: e.processingEnd - e.processingStart}); })
     .observe({type: 'event', durationThreshold: 16, buffered: false});
   let waiting = null;  // the touch whose answer is awaited
   addEventListener('pointerdown', e => { waiting = e.timeStamp; }, true);
@@ -255,10 +256,13 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
     morphs = sorted(page.evaluate("window.__morphs"))
     moves = page.evaluate("speeltafelApp.session.state.actions.length") - moves0
     context.close()
-    per_tap = {}
+    per_tap, parts = {}, {}
     for e in got["events"]:
-        per_tap[e["id"]] = max(per_tap.get(e["id"], 0), e["d"])
+        if e["d"] >= per_tap.get(e["id"], 0):  # the interaction's longest event: its input delay, handlers, the rest
+            per_tap[e["id"]] = e["d"]
+            parts[e["id"]] = (e["delay"], e["run"], e["d"] - e["delay"] - e["run"])
     tap_ms = sorted(per_tap.values()) or [0]
+    worst = parts[max(per_tap, key=per_tap.get)] if per_tap else (0, 0, 0)
     answers = sorted(got["answers"]) or [0]
     inserted = [n for n in got["inserted"] if n]
     loaf = got["loaf"]
@@ -276,6 +280,10 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
             "longest_loaf_render_ms": round(max([f["render"] for f in loaf] or [0])),
             "tap_paint_max_ms": round(max(tap_ms)), "tap_paint_p90_ms": p90(tap_ms),
             "taps_timed": len(per_tap),
+            "tap_paint_worst_parts_ms": {"input_delay": round(worst[0]), "handlers": round(worst[1]),
+                                         "to_paint": round(worst[2])},
+            "tap_paint_handlers_max_ms": round(max([p[1] for p in parts.values()] or [0])),
+            "tap_paint_delay_p90_ms": p90([p[0] for p in parts.values()]),
             "tap_answer_max_ms": round(max(answers)), "tap_answer_p90_ms": p90(answers),
             "inserted_median": round(statistics.median(inserted)) if inserted else 0,
             "inserted_max": max(inserted or [0]), "drawings": len(got["inserted"]),

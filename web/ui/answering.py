@@ -14,9 +14,7 @@ Which taps count is decided when the tap comes (ui/taps.py), on what was on
 the screen; a tap's command that waits behind another runs only if the
 decision it was drawn for is still the table's: a second tap on "Pass" waits
 behind the first and then does nothing, a second tap on "rotate" turns the
-tile again.  While a tap is answered, the other controls take no taps (the
-page's style: `#app[data-busy]`), so a finger (or a test) that taps the next
-control taps it on the table drawn for it.
+tile again, a tap on "Confirm" after a tap on a square confirms it.
 """
 
 from __future__ import annotations

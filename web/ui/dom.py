@@ -129,14 +129,15 @@ def after_paint(callback) -> None:
 
 def press(el) -> None:
     """Mark a tapped control pressed and the table busy until its answer is
-    drawn (ui/answering.py): two attributes, no layout (web/style.css)."""
+    drawn (ui/answering.py): one element's look (web/style.css), and the
+    table's `aria-busy` for assistive technology."""
     el.classList.add("pressed")
-    by_id("app").setAttribute("data-busy", "")
+    by_id("app").setAttribute("aria-busy", "true")
 
 
 def unpress() -> None:
     app = by_id("app")
-    app.removeAttribute("data-busy")
+    app.removeAttribute("aria-busy")
     for el in app.querySelectorAll(".pressed"):
         el.classList.remove("pressed")
 
