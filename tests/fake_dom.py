@@ -166,6 +166,15 @@ class _Module(types.ModuleType):
     def unpress(self):
         self.page.pressed = []
 
+    def in_frame(self, callback):
+        callback()
+
+    def parse_ahead(self, html):
+        pass
+
+    def render_part(self):
+        return False
+
     def prerendered_lobby(self, root_id):
         return self.page.prerendered
 

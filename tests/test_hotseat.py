@@ -356,14 +356,14 @@ def test_the_app_takes_a_public_answer_only_for_the_window_on_the_screen(app):
 
 def test_a_drawing_built_for_the_next_task_is_built_anew_when_asked_again(app, monkeypatch):
     """A drawing asked for is built in one task and put on the page in the
-    next (issue 26); asked again between the two, the built one is out of
+    next animation frame (issue 26); asked again between the two, the built one is out of
     date and never shown: the next frame builds it anew, and whoever waits
     for the drawing waits for that one."""
     s = random_game("thurn_taxis", 3, 2, 4, until=lambda s: s.shown().kind != HANDOFF).s
     app.enter_table(s)
     frames, tasks = [], []
     monkeypatch.setattr(fake_dom.dom, "next_frame", frames.append, raising=False)
-    monkeypatch.setattr(fake_dom.dom, "soon", tasks.append, raising=False)
+    monkeypatch.setattr(fake_dom.dom, "in_frame", tasks.append, raising=False)
     waiting = []
     app.draw_waiters.append(type("W", (), {"done": lambda w: False, "set_result": lambda w, v: waiting.append(v)})())
     app.message = "zq-first"

@@ -9,6 +9,7 @@
 (function () {
   "use strict";
   var SVG = "http://www.w3.org/2000/svg";
+  var FORM = "input, select, textarea";
   function typing(el) {
     return el.nodeName === "TEXTAREA" || (el.nodeName === "INPUT" && /^(text|search|number|)$/.test(el.type));
   }
@@ -20,25 +21,32 @@
   function placeholder(node) {
     return node.nodeType === 1 && node.hasAttribute("data-keep");
   }
+  function drawn(node) {
+    return node.nodeType === 1 && node.hasAttribute("data-drawn");
+  }
   var config = {
     morphStyle: "innerHTML",
     restoreFocus: true,
     callbacks: {
       beforeNodeMorphed: function (oldNode, newNode) {
+        if (drawn(newNode)) return false;  // a part drawn in a frame before (speeltafelMorphPart)
         if (placeholder(newNode)) {
           if (oldNode.nodeType !== 1 || oldNode.getAttribute("data-memo") !== newNode.getAttribute("data-keep")) {
             missed = true;
           }
           return false;
         }
-        // an unchanged board or log entry is not walked at all (they hold no form
-        // control, whose state may differ from its HTML while both look the same)
-        return !(oldNode.nodeType === 1 && (oldNode.namespaceURI === SVG || oldNode.nodeName === "LI")
-                 && oldNode.isEqualNode(newNode));
+        // an unchanged part is not walked at all (the browser compares it at
+        // native speed; walking it was most of a morph's time): a board, a log
+        // entry, any part without a form control (whose state may differ from
+        // its HTML while both look the same)
+        return !(oldNode.nodeType === 1 && oldNode.isEqualNode(newNode)
+                 && (oldNode.namespaceURI === SVG || oldNode.nodeName === "LI"
+                     || !(oldNode.matches(FORM) || oldNode.querySelector(FORM))));
       },
       // a placeholder the page has no node for: nothing to keep
       beforeNodeAdded: function (node) {
-        if (placeholder(node) || (node.nodeType === 1 && node.querySelector("[data-keep]"))) {
+        if (placeholder(node) || drawn(node) || (node.nodeType === 1 && node.querySelector("[data-keep], [data-drawn]"))) {
           missed = true;
           return false;
         }
@@ -60,21 +68,60 @@
   // page's layout is still clean: one whose id the new HTML lacks (it goes
   // for sure, its focus with it), or one without an id and without the focus
   // (the morph may reuse it; a focused one stays, its focus is the player's).
-  function letGo(root, html) {
+  function letGo(root, parsed) {
     var over = root.querySelectorAll(":hover");
     var control = over.length ? over[over.length - 1].closest("[data-cmd]") : null;
     if (!control || control === root || !root.contains(control)) return;
     var id = control.getAttribute("id");
-    if (id ? html.indexOf('id="' + id + '"') >= 0 : control.contains(document.activeElement)) return;
+    if (id ? parsed.html.indexOf('id="' + id + '"') >= 0 : control.contains(document.activeElement)) return;
     control.replaceWith(control.cloneNode(true));
   }
-  // root's content becomes `html`, keeping every node that stays; false when
-  // a placeholder found no node of its version (then `html` must come again whole)
+  // The HTML parsed into nodes of this page, not yet shown: parsing is half a
+  // morph's time, and a drawing parses in the task that builds it, so that the
+  // frame that shows it only compares and changes (issue 26).  Used once.
+  window.speeltafelParse = function (html) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    var holder = document.createElement("div");
+    holder.append(template.content);
+    return { html: html, holder: holder };
+  };
+  // root's content becomes `html` (or what speeltafelParse made of it), keeping
+  // every node that stays; false when a placeholder found no node of its
+  // version (then the drawing must come again whole)
   window.speeltafelMorph = function (root, html) {
-    missed = false;
-    letGo(root, html);
-    Idiomorph.morph(root, html, config);
+    var parsed = typeof html === "string" ? window.speeltafelParse(html) : html;
+    missed = !!parsed.missed;
+    letGo(root, parsed);
+    Idiomorph.morph(root, parsed.holder.childNodes, config);
     return !missed;
+  };
+  // A large part of the table (data-frame: the board, the players, the log)
+  // morphed on its own, one per call, before speeltafelMorph does the rest:
+  // the drawing of a move spread over a few animation frames, each frame the
+  // morph of one part and the browser's rendering of it (issue 26: no frame
+  // over 50 ms on a slow device).  The part drawn leaves a stub in the parsed
+  // drawing (data-drawn) that the rest's morph passes by.  False when no part
+  // is left to draw on its own (one the page lacks is drawn with the rest).
+  var partConfig = Object.assign({}, config, { morphStyle: "outerHTML" });
+  window.speeltafelMorphPart = function (root, parsed) {
+    if (!parsed.parts) parsed.parts = Array.prototype.slice.call(parsed.holder.querySelectorAll("[data-frame]"));
+    while (parsed.parts.length) {
+      var part = parsed.parts.shift();
+      var id = part.getAttribute("id");
+      var old = id ? document.getElementById(id) : null;
+      if (placeholder(part) || !old || !root.contains(old) || old.nodeName !== part.nodeName) continue;
+      var stub = document.createElement(part.nodeName);
+      stub.setAttribute("id", id);
+      stub.setAttribute("data-drawn", "");
+      part.replaceWith(stub);
+      missed = !!parsed.missed;
+      letGo(old, parsed);
+      Idiomorph.morph(old, part, partConfig);
+      parsed.missed = missed;
+      return true;
+    }
+    return false;
   };
 
   // The log's scroller (a reversed column: scrollTop 0 is its newest end)

@@ -369,6 +369,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         panel = self.devices.panel() if self.devices else ""
         modal = f'<div class="modal" data-decision="{s.decision}">{modal}</div>' if modal else ""
         html, decision = html + modal + panel, s.decision
+        dom.parse_ahead(html)  # here, not in the frame that shows it
 
         def put():
             dom.render(dom.by_id("app"), html)

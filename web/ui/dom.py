@@ -76,6 +76,23 @@ def set_lang(lang: str) -> None:
     js.document.documentElement.lang = lang
 
 
+_parsed = [None, None]  # the drawing parsed ahead (parse_ahead): its HTML, and its nodes
+
+
+def parse_ahead(html: str) -> None:
+    """Parse the drawing `html` now, in the task that built it, so that the
+    frame that shows it (`render`) only compares and changes nodes: parsing
+    is a third of a morph's time (issue 26)."""
+    _parsed[0], _parsed[1] = html, js.speeltafelParse(html)
+
+
+def render_part() -> bool:
+    """Morph one large part (data-frame) of the drawing parsed ahead, the
+    rest left to `render`; False when none is left (issue 26: a drawing in
+    a few frames, none of them long)."""
+    return _parsed[1] is not None and bool(js.speeltafelMorphPart(by_id("app"), _parsed[1]))
+
+
 def render(root, html: str) -> None:
     """Make `root` show `html`, changing only what differs from what it shows
     (web/morph.js, DOM morphing): the nodes that stay are the same nodes, so
@@ -84,7 +101,9 @@ def render(root, html: str) -> None:
     them, and a move creates only the nodes of what it changed.  The parts
     the page holds already come as placeholders (ui/memo.py); when the page
     lacks one, the drawing comes again with every part whole."""
-    if not js.speeltafelMorph(root, html):
+    parsed = _parsed[1] if _parsed[0] is html else html
+    _parsed[0] = _parsed[1] = None
+    if not js.speeltafelMorph(root, parsed):
         js.speeltafelMorph(root, MEMO.expand(html))
     MEMO.drawn()
 
@@ -96,6 +115,19 @@ def soon(callback) -> None:
         callback()
     else:
         js.setTimeout(create_once_callable(lambda *_: callback()), 0)
+
+
+def in_frame(callback) -> None:
+    """Call `callback()` in the next animation frame, just before the browser
+    renders it: the morph and the style, layout and paint of what it changed
+    are then one frame's work with nothing between them (a task between
+    would make the frame longer by its own time), and they are what the
+    frame costs (issue 26: under 50 ms on a slow device).  A hidden page
+    draws no frames: there it is called at once."""
+    if js.document.hidden:
+        callback()
+    else:
+        js.requestAnimationFrame(create_once_callable(lambda *_: callback()))
 
 
 def next_frame(callback) -> None:

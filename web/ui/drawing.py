@@ -4,9 +4,10 @@ A part of `App` (ui/app.py), kept apart so each module holds one concern.
 `App.build_table` builds the drawing and returns what puts it on the page;
 this module decides when each runs: at once for a tap's own answer
 (`render_table`), or, for a bot's move and everything else that asks
-(`request_draw`), building after the next frame and the morph in the task
-after that, so that the save, the Python, the morph and the browser's
-rendering are never one long task on a slow device."""
+(`request_draw`), building in a task after the next frame and the morph in
+the animation frame after that, where the browser renders what it changed
+at once: the save, the Python and the morph with its rendering are never one
+long task on a slow device."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ class Drawing:
     def request_draw(self):
         """Draw the table after the next frame, once however often it is asked
         before then: a bot's move and its save are one task, building the
-        drawing the next, the morph the next, the browser's rendering the next
+        drawing the next, the morph and the browser's rendering of it the next
         frame (issue 26: no long task on a slow device).  Meanwhile a tap on
         the board does nothing (see dispatch)."""
         self.built = None  # a drawing built but not yet on the page is out of date
@@ -37,7 +38,7 @@ class Drawing:
                 self.draw_asked = False
                 self._release_waiters()
         if put is not None:
-            dom.soon(lambda: self._put_built(put))
+            dom.in_frame(lambda: self._put_built(put))
 
     def _put_built(self, put):
         try:
@@ -45,6 +46,9 @@ class Drawing:
                 return
             if self.built is not put:  # asked again meanwhile: built anew
                 dom.next_frame(self._draw_asked)
+                return
+            if dom.render_part():  # a large part of it in this frame, the next part in the next
+                dom.in_frame(lambda: self._put_built(put))
                 return
             self.built = None
             self.draw_asked = False

@@ -48,15 +48,17 @@ def render_log(view: dict, ctx, opened=()) -> str:
     last_fold = min(len(entries) - KEEP_OPEN, first_new)
     folded = [(a, b) for a, b in folds(entries) if b <= last_fold]
     long = " log-long" if len(entries) >= 1000 else ""  # room for 4-digit numbers
-    out = [f'<section class="log" aria-label="{esc(words.t("table.log"))}"><h2>{esc(words.t("table.log"))}</h2>'
+    out = [f'<h2>{esc(words.t("table.log"))}</h2>'
            f'<div class="log-scroll" id="log-scroll" tabindex="0"><div class="log-all{long}">']
     for start, end in folded:
         out.append(_fold(entries, start, end, ctx, start in opened))
     out.append(_list(entries, folded[-1][1] if folded else 0, len(entries), ctx))
     # shown while the player reads older entries (web/morph.js marks the scroller away from its end)
     out.append(f'</div></div><button type="button" class="log-newest" data-cmd="log-newest">'
-               f'<span aria-hidden="true">↓</span> {esc(words.t("log.newest"))}</button></section>')
-    return "".join(out)
+               f'<span aria-hidden="true">↓</span> {esc(words.t("log.newest"))}</button>')
+    # a part of its own: a drawing that adds no entry sends a placeholder (ui/memo.py)
+    return kit.keep("table-log", "section", kit.Html("".join(out)), cls="log", aria_label=words.t("table.log"),
+                    data_frame=True)
 
 
 def _fold(entries: list[dict], start: int, end: int, ctx, is_open: bool) -> str:

@@ -111,7 +111,7 @@ def render_players(view: dict, ctx: TableContext, details: dict | None = None) -
     words = ctx.words
     details = details or {}
     scores = view.get("scores")
-    out = [f'<section class="players-panel" aria-label="{esc(words.t("table.players"))}"><ul>']
+    out = ["<ul>"]
     for seat, p in enumerate(ctx.players):
         acting = seat in (view.get("to_act") or [])
         cls = "player" + (" acting" if acting else "") + (" me" if seat == ctx.viewer else "")
@@ -127,8 +127,10 @@ def render_players(view: dict, ctx: TableContext, details: dict | None = None) -
                        f'<div class="player-more">{details[seat]}</div></li>')
         else:
             out.append(f'<li class="{cls}">{mark}{who}{score}</li>')
-    out.append("</ul></section>")
-    return "".join(out)
+    out.append("</ul>")
+    # a part of its own: a drawing that changes no player sends a placeholder (ui/memo.py)
+    return kit.keep("table-players", "section", kit.Html("".join(out)), cls="players-panel",
+                    aria_label=words.t("table.players"), data_frame=True)
 
 
 def render_since(view: dict, ctx: TableContext, summary=None) -> str:
@@ -373,6 +375,6 @@ def render_frame(view: dict, ctx: TableContext, screen_html: str, *, can_undo: b
         f'{hint_button}{undo}{result_btn}{render_pace(ctx, pace)}{tools}'
         f'{kit.button(words.t("rules.open"), cmd="rules", arg="", id="rules-open")}{export}'
         f'</header>{notice}{bar}{hint_bar}'
-        f'<div class="table-body"><section class="screen" id="screen">{since}{screen_html}</section>'
+        f'<div class="table-body">{kit.keep("screen", "section", kit.Html(since + screen_html), cls="screen", data_frame=True)}'
         f'<aside class="side">{render_players(view, ctx, details)}{render_log(view, ctx, log_opened)}</aside></div></div>'
     )
