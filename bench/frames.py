@@ -134,12 +134,15 @@ def task_cpu(trace):
     frames = sorted(e["ts"] for e in mine if e["name"] == "FireAnimationFrame")
     taps = sorted(e["ts"] for e in mine if e["name"] == "EventDispatch"
                   and (e.get("args", {}).get("data") or {}).get("type") in ("click", "pointerup", "touchend"))
+    longest: dict = {}  # the longest task of each kind, however short
     for t in tasks:
-        if t["tdur"] <= 50_000:
+        if t["tdur"] <= 10_000:
             continue
         within = lambda stamps: any(t["ts"] <= x < t["ts"] + t["dur"] for x in stamps)  # noqa: E731
         kind = "draw" if within(frames) else "tap" if within(taps) else "other"
-        kinds.setdefault(kind, []).append(round(t["tdur"] / 1000))
+        longest[kind] = max(longest.get(kind, 0), round(t["tdur"] / 1000))
+        if t["tdur"] > 50_000:
+            kinds.setdefault(kind, []).append(round(t["tdur"] / 1000))
     top = max(tasks, key=lambda t: t["tdur"])
     inside = [e for e in mine if top["ts"] <= e["ts"] < top["ts"] + top["dur"] and e is not top
               and (e["pid"], e["tid"]) == (top["pid"], top["tid"])]
@@ -154,6 +157,7 @@ def task_cpu(trace):
     return {"cpu_longest_task_ms": round(max(slow)), "cpu_top5_ms": [round(t) for t in sorted(slow)[-5:][::-1]],
             "cpu_tasks_over_50ms": sum(t > 50 for t in slow),
             "cpu_over_50ms_by_kind": {k: {"n": len(v), "max": max(v)} for k, v in sorted(kinds.items())},
+            "cpu_longest_by_kind": dict(sorted(longest.items())),
             "cpu_tasks": len(slow), "cpu_longest_parts_ms": parts}
 
 
@@ -287,6 +291,8 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
             "tap_answer_max_ms": round(max(answers)), "tap_answer_p90_ms": p90(answers),
             "inserted_median": round(statistics.median(inserted)) if inserted else 0,
             "inserted_max": max(inserted or [0]), "drawings": len(got["inserted"]),
+            # a drawing may come in several frames (its parts): what a move inserted in all
+            "inserted_per_move": round(sum(inserted) / max(moves, 1)),
             "morph_median_ms": round(statistics.median(morphs), 1) if morphs else None,
             "morph_max_ms": round(morphs[-1], 1) if morphs else None, **cpu}
 

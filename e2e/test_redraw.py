@@ -24,6 +24,9 @@ TOP_ENTRY = """() => { const box = document.getElementById('log-scroll').getBoun
   const el = document.elementFromPoint(box.left + box.width / 2, box.top + 4).closest('.log-entry, .log-fold');
   return [el.id, Math.round(el.getBoundingClientRect().top - box.top)]; }"""
 FRAMES = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
+# the table as it is now is on the page: a bot's move is drawn over a few frames (ui/drawing.py)
+DRAWN = """() => !speeltafelApp.draw_asked
+    && document.querySelector('.table-frame').dataset.decision === String(speeltafelApp.session.decision)"""
 
 
 def _bots_move(page, moves=1):
@@ -32,7 +35,7 @@ def _bots_move(page, moves=1):
     page.evaluate("speeltafelApp.set_pace('instant')")
     page.wait_for_function(f"{MOVES} >= {before + moves}")
     page.evaluate("speeltafelApp.bot_delay_ms = 60000")  # the next bot waits a minute: the table stays
-    page.evaluate(FRAMES)
+    page.wait_for_function(DRAWN)
 
 
 def test_bots_moving_keep_the_log_read_the_fold_open_and_the_focus(tab):
