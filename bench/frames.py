@@ -139,7 +139,8 @@ def task_cpu(trace):
         if t["tdur"] <= 10_000:
             continue
         within = lambda stamps: any(t["ts"] <= x < t["ts"] + t["dur"] for x in stamps)  # noqa: E731
-        kind = "draw" if within(frames) else "tap" if within(taps) else "other"
+        # a tap's task is the tap's, also where the browser ran an animation frame in it
+        kind = "tap" if within(taps) else "draw" if within(frames) else "other"
         longest[kind] = max(longest.get(kind, 0), round(t["tdur"] / 1000))
         if t["tdur"] > 50_000:
             kinds.setdefault(kind, []).append(round(t["tdur"] / 1000))
