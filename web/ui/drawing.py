@@ -37,8 +37,8 @@ class Drawing:
             if put is None:
                 self.draw_asked = False
                 self._release_waiters()
-        if put is not None:
-            dom.in_frame(lambda: self._put_built(put))
+        if put is not None:  # the frame asked for in a task of its own: this one is no part of that frame
+            dom.soon(lambda: dom.in_frame(lambda: self._put_built(put)))
 
     def _put_built(self, put):
         try:
