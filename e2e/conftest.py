@@ -28,11 +28,6 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from chromium import ARGS, CHROMIUM  # noqa: E402
 
-# The tests' browser draws frames as fast as it can, not 60 a second: a
-# move is drawn over several frames (web/ui/drawing.py) and the tests wait
-# for what is drawn, not for the clock (the benchmarks keep the real rate).
-FAST_FRAMES = ["--disable-frame-rate-limit", "--disable-gpu-vsync"]
-
 # A tap on the table is answered in two steps (web/ui/answering.py): the
 # control is marked pressed at once, the move is played and drawn a frame or
 # a few later.  As Playwright waits for the navigation a click starts, every
@@ -131,7 +126,7 @@ def pw():
 
 @pytest.fixture(scope="session")
 def browser(pw):
-    b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS + FAST_FRAMES)
+    b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
     yield b
     b.close()
 
