@@ -15,6 +15,11 @@ import asyncio
 
 from . import dom
 
+# a frame morphs the drawing's next part too while its script so far took no
+# longer than this: a fast device draws a move in one frame, a slow tablet
+# (a part 2-40 ms at 4x CPU) in a frame a part, each with its rendering short
+PART_FRAME_MS = 6
+
 
 class Drawing:
     def request_draw(self):
@@ -47,9 +52,11 @@ class Drawing:
             if self.built is not put:  # asked again meanwhile: built anew
                 dom.next_frame(self._draw_asked)
                 return
-            if dom.render_part():  # a large part of it in this frame, the next part in the next
-                dom.in_frame(lambda: self._put_built(put))
-                return
+            began = dom.clock()
+            while dom.render_part():  # a large part of it in this frame; the next in the next, if this one ran long
+                if dom.clock() - began > PART_FRAME_MS:
+                    dom.in_frame(lambda: self._put_built(put))
+                    return
             self.built = None
             self.draw_asked = False
             put()
