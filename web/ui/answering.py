@@ -14,7 +14,7 @@ Which taps count is decided when the tap comes (ui/taps.py), on what was on
 the screen; a tap's command that waits behind another runs only if the
 decision it was drawn for is still the table's: a second tap on "Pass" waits
 behind the first and then does nothing, a second tap on "rotate" turns the
-tile again, a tap on "Confirm" after a tap on a square confirms it.
+tile again; a move's button plays the move it showed when it was tapped.
 """
 
 from __future__ import annotations
