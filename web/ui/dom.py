@@ -153,10 +153,7 @@ def next_frame(callback) -> None:
 def after_paint(callback) -> None:
     """Call `callback()` in a task of its own after the browser painted what
     the work in hand changed (a hidden page paints nothing: soon)."""
-    if js.document.hidden:
-        soon(callback)
-    else:
-        js.requestAnimationFrame(create_once_callable(lambda *_: soon(callback)))
+    in_frame(lambda: soon(callback))
 
 
 def press(el) -> None:

@@ -2,9 +2,9 @@
 
 A part of `App` (ui/app.py), kept apart so each module holds one concern.
 `App.build_table` builds the drawing and returns what puts it on the page;
-this module decides when each runs: at once for a tap's own answer
-(`render_table`), or, for a bot's move and everything else that asks
-(`request_draw`), building in a task after the next frame and the morph in
+this module decides when each runs: at once (`render_table`, the lobby's
+and the menus' answers), or, for a move (a bot's, or a tap's:
+ui/answering.py) and everything else that asks (`request_draw`), building in a task after the next frame and the morph in
 the animation frame after that, where the browser renders what it changed
 at once: the save, the Python and the morph with its rendering are never one
 long task on a slow device."""
