@@ -119,16 +119,17 @@ class SaveCommands:
         self.journal.write(s.save_id, text)
         try:
             self.store.put(s.save_id, text)
-            self.known_log, self.written = [list(entry) for entry in s.state.actions], text
+            self.known_log, self.written = s.state.actions[:], text  # entries are never changed: shared
         except (StorageFull, StorageFailed):
             pass  # said by update_saving; the journal holds the moves
         self.store.set_current(s.save_id)
         self.update_saving()
 
     def may_write_over(self, stored: str | None) -> bool:
-        """tabs.may_write for the game at the table: the text this tab wrote
-        last is its own without reading it again (reading a save of 1,000
-        moves took ~30 ms of a slow device's CPU per move, issue 26)."""
+        """tabs.may_write for the game at the table: the text this tab last
+        wrote or read there (`written`, whose log is `known_log`) is its own
+        without reading it again (reading a save of 1,000 moves took ~30 ms
+        of a slow device's CPU per move, issue 26)."""
         return (stored is not None and stored == self.written) or tabs.may_write(
             stored, self.known_log, self.session.state.actions)
 
@@ -138,15 +139,17 @@ class SaveCommands:
         back to localStorage, and one the journal lacks goes to it."""
         s = self.session
         local = self.store.get(s.save_id)
-        self.known_log, self.written = tabs.log_of(local), None
+        self.known_log = tabs.log_of(local)
+        self.written = local if self.known_log is not None else None
         if text is not None and text != local and tabs.may_write(local, self.known_log, tabs.log_of(text) or []):
             try:
                 self.store.put(s.save_id, text)
-                self.known_log = tabs.log_of(text)
+                self.known_log, self.written = tabs.log_of(text), text
             except (StorageFull, StorageFailed):
                 pass
         if text is not None and not self.journal.holds(s.save_id, text):
             self.journal.write(s.save_id, text)
+        s.state.to_json()  # with the load: the first move's save writes only that move (engine State.to_json)
         self.update_saving()
 
     def behind(self) -> int | None:
