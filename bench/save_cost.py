@@ -80,7 +80,7 @@ def parts(trace) -> dict:
     marks = sorted((e for e in mine if e.get("name") == "TimeStamp" and "tts" in e), key=lambda e: e["ts"])
     tasks = sorted((e for e in mine if e.get("ph") == "X" and "tdur" in e
                     and e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")), key=lambda e: e["ts"])
-    open_, got, series = {}, {}, []
+    open_, got, series, tasks_series = {}, {}, [], []
     for e in marks:
         message = e["args"]["data"].get("message", "")
         label, edge = message[:-1], message[-1:]
@@ -94,8 +94,9 @@ def parts(trace) -> dict:
                 within = [t for t in tasks if t["ts"] <= start["ts"] < t["ts"] + t["dur"]]
                 if within:
                     got.setdefault("save_task", []).append(max(t["tdur"] for t in within) / 1000)
+                    tasks_series.append(round(got["save_task"][-1]))
     return {**{label: {"n": len(v), "median": round(sorted(v)[len(v) // 2], 1), "max": round(max(v), 1)}
-               for label, v in sorted(got.items())}, "saves_ms": series}
+               for label, v in sorted(got.items())}, "saves_ms": series, "save_tasks_ms": tasks_series}
 
 
 def measure(browser, url, save, orientation, decisions, slowdown, seed):

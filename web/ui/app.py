@@ -43,7 +43,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         self.journal = Journal(dom.journal())  # every save on disk at once (ui/journal.py)
         self.journal.listener = self.on_journal
         backend, stand_in = self._backend()
-        self.store = SaveStore(backend, self.journal, stand_in)
+        self.store = SaveStore(backend, self.journal, stand_in, None if stand_in else dom.local_compare())
         prefs = startup.read_prefs(self.store, dom.browser_language())
         if prefs.reset:
             self.boot_notices.append(("boot.prefs_reset", {}))

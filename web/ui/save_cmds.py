@@ -112,7 +112,7 @@ class SaveCommands:
         s = self.session
         if not s:
             return
-        if self.conflict or not self.may_write_over(self.store.get(s.save_id)):
+        if self.conflict or not self.may_write_over():
             self.enter_conflict()
             return
         text = s.to_json(dom.now_ms())
@@ -125,13 +125,16 @@ class SaveCommands:
         self.store.set_current(s.save_id)
         self.update_saving()
 
-    def may_write_over(self, stored: str | None) -> bool:
-        """tabs.may_write for the game at the table: the text this tab last
-        wrote or read there (`written`, whose log is `known_log`) is its own
-        without reading it again (reading a save of 1,000 moves took ~30 ms
-        of a slow device's CPU per move, issue 26)."""
-        return (stored is not None and stored == self.written) or tabs.may_write(
-            stored, self.known_log, self.session.state.actions)
+    def may_write_over(self) -> bool:
+        """tabs.may_write for the game at the table and what localStorage holds
+        of it: the text this tab last wrote or read there (`written`, whose
+        log is `known_log`) is its own, known without reading it into Python
+        (parsing a save of 1,000 moves took ~30 ms of a slow device's CPU,
+        issue 26)."""
+        s = self.session
+        if self.written is not None and self.store.holds(s.save_id, self.written):
+            return True
+        return tabs.may_write(self.store.get(s.save_id), self.known_log, s.state.actions)
 
     def take_up(self, text: str | None):
         """The table sits down at a game loaded from `text` (None: new): what
@@ -201,8 +204,7 @@ class SaveCommands:
         if key is not None and key.startswith(PREFIX) and value is None:
             self.journal.forget(key[len(PREFIX):])  # deleted there, with its journal record
         if s is not None:
-            if key in (None, PREFIX + s.save_id) and not self.conflict and not self.may_write_over(
-                    self.store.get(s.save_id)):
+            if key in (None, PREFIX + s.save_id) and not self.conflict and not self.may_write_over():
                 self.enter_conflict()
         elif self.replay is None and self.guest is None and (key is None or key.startswith(PREFIX)) and self.store.ids() != self.listed:
             self.render_lobby()  # a game was added or deleted in another tab
