@@ -15,6 +15,8 @@ from engine import GAMES, load, new_game
 from engine.protocol import SAVE_FORMAT, SAVE_VERSION
 from engine.rng import Rng
 
+from .contract.positions import random_options
+
 MOVES = 300  # per game and table size: logs of hundreds of actions, undos and clones on the way
 
 
@@ -69,7 +71,9 @@ def test_a_save_written_move_by_move_is_the_whole_save_byte_for_byte(game_id):
         seed = 0
         while made < MOVES:  # games at random until that many moves were made
             seed += 1
-            got = play_and_check(new_game(game_id, seats, None, seed), Rng(seed * 31 + seats), MOVES - made)
+            rng = Rng(seed * 31 + seats)
+            options = random_options(spec, rng) if seed % 2 else None  # every option's values come up
+            got = play_and_check(new_game(game_id, seats, options, seed), rng, MOVES - made)
             made, undone, cloned = made + got[0], undone + got[1], cloned + got[2]
         assert undone and cloned, "undos and clones were met"
 
