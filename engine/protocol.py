@@ -35,6 +35,7 @@ from .secrecy import Pieces, Secrecy
 
 SAVE_FORMAT = "speeltafel-save"
 SAVE_VERSION = 1
+_NO_ACTIONS = '{"actions":[]'  # how a save's text begins, before its log is put in (State.to_json)
 
 
 class IllegalAction(Exception):
@@ -333,6 +334,11 @@ class State(ABC):
 
     # ----------------------------------------------------------------- saves
     def to_json(self, meta: dict | None = None) -> str:
+        """The save: json.dumps of its fields, keys sorted, no spaces.  The
+        log's part is kept between calls and only the actions added since are
+        written (the whole log of a 1,000-entry game took ~6 ms of a slow
+        device's CPU at every move, issue 26); the text is the same byte for
+        byte.  "actions" sorts first of the save's keys, so the rest follows it."""
         save = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -340,11 +346,26 @@ class State(ABC):
             "seats": self.seats,
             "options": self.options,
             "seed": self.seed,
-            "actions": self.actions,
+            "actions": [],
         }
         if meta:
             save["meta"] = meta
-        return json.dumps(save, sort_keys=True, separators=(",", ":"))
+        rest = json.dumps(save, sort_keys=True, separators=(",", ":"))[len(_NO_ACTIONS):]
+        return '{"actions":[' + self._log_json() + "]" + rest
+
+    def _log_json(self) -> str:
+        """The log's entries as JSON, comma-separated: the text kept from the
+        last call (for this very list, none of its entries taken away since)
+        with the entries appended since."""
+        log, kept = self.actions, getattr(self, "_log_text", None)
+        if kept is None or kept[0] is not log or kept[1] > len(log) or (kept[1] and log[kept[1] - 1] is not kept[2]):
+            kept = (log, 0, None, "")
+        done, text = kept[1], kept[3]
+        if done < len(log):
+            added = ",".join(json.dumps(entry, sort_keys=True, separators=(",", ":")) for entry in log[done:])
+            text = f"{text},{added}" if text else added
+            self._log_text = (log, len(log), log[-1], text)
+        return text
 
     def clone(self) -> "State":
         return copy.deepcopy(self)

@@ -117,6 +117,9 @@ class _Module(types.ModuleType):
     def journal(self):
         return self.page.journal
 
+    def local_compare(self):
+        return lambda key, text: self.page.backend.getItem(key) == text
+
     def set_text(self, element_id, text):
         self.page.texts[element_id] = text
 

@@ -170,6 +170,8 @@ def test_the_notices_tell_the_truth():
     assert save_status.unsaved([[0, 1], [1, 2]], [[0, 1]]) == 1
     assert save_status.unsaved([[0, 1]], [[0, 1], [1, 2]]) == 0  # an undo: nothing of the game is missing
     assert save_status.unsaved([[0, 1]], None) is None
+    assert save_status.unsaved([[0, 1], [1, 2], [0, 3]], [[0, 1], [1, 9]]) == 2, "a copy that went another way"
+    assert save_status.unsaved([[0, 1], (1, 2), [0, 3]], [[0, 1], [1, 2]]) == 1, "an entry of another type, same value"
 
 
 # ------------------------------------------------------------- the real App
@@ -267,6 +269,35 @@ def test_full_storage_keeps_every_move_says_so_warns_before_leaving_and_gives_th
         app2.dispatch("save-resume", "g", None, "click")
         assert log(browser.storage.getItem(PREFIX + "g")) == actions and app2.saving == []
         app2.stop_bots()
+    run_async(main())
+
+
+def test_the_save_after_a_move_reads_nothing_back_and_writes_only_that_move(monkeypatch):
+    """At 1,000 log entries a save must cost little (issue 26): after a resume
+    the first move's save parses nothing localStorage holds (this tab read
+    it when it sat down) and writes the text of that move alone; what both
+    copies get is still the whole save as json.dumps writes it."""
+    browser = Browser()
+    sit_down(browser, moves=30)
+    import engine.saves
+
+    parsed, entries = [], []
+    parse, dumps = engine.saves.parse, json.dumps
+    monkeypatch.setattr(engine.saves, "parse", lambda text: parsed.append(1) or parse(text))
+    monkeypatch.setattr(json, "dumps", lambda value, **kw: (
+        entries.append(1) if isinstance(value, list) and len(value) == 2 and isinstance(value[1], dict) else None)
+        or dumps(value, **kw))
+
+    async def main():
+        page, app = await browser.open()
+        parsed.clear(), entries.clear()
+        play(app, 1)
+        assert parsed == [], "the stored save was read back and parsed"
+        assert len(entries) == 1, "the log's text was written again"
+        await app.journal.idle()
+        stored = browser.storage.getItem(PREFIX + "g")
+        assert stored == browser.journal.text("g") == dumps(json.loads(stored), sort_keys=True, separators=(",", ":"))
+        assert len(log(stored)) == len(app.session.state.actions) == 31 and app.saving == []
     run_async(main())
 
 

@@ -73,6 +73,11 @@
   }
   function changed(found) { return { ok: false, rev: found ? found.rev : 0, text: found ? found.text : null }; }
 
+  // Does localStorage hold `text` at `key`?  Asked here, so a save of 1,000
+  // moves is not copied into Python to be compared (~2.5 ms of a slow device's
+  // CPU at every move, issue 26); ui/storage.py SaveStore.holds.
+  window.speeltafelLocal = { holds: function (key, text) { return localStorage.getItem(key) === text; } };
+
   window.speeltafelJournal = {
     load: function () { return loaded; },
     // Write `text` as game `id` after revision `rev` (0: none), the newest this

@@ -43,7 +43,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         self.journal = Journal(dom.journal())  # every save on disk at once (ui/journal.py)
         self.journal.listener = self.on_journal
         backend, stand_in = self._backend()
-        self.store = SaveStore(backend, self.journal, stand_in)
+        self.store = SaveStore(backend, self.journal, stand_in, None if stand_in else dom.local_compare())
         prefs = startup.read_prefs(self.store, dom.browser_language())
         if prefs.reset:
             self.boot_notices.append(("boot.prefs_reset", {}))
@@ -53,7 +53,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         self.words = Words(self.lang)
         self.told = ((), "")  # the notices on screen and their words, to word them again
         self.set_aside: dict[str, SaveError] = {}  # saves that failed to resume in this visit
-        self.known_log = self.written = None  # the log this tab last read/wrote at its game's key; the text it wrote
+        self.known_log = self.written = None  # the log this tab last read/wrote at its game's key; that text
         self.saving: list = []  # (key, params): where this game's moves are, while not all in localStorage
         self.leaving = False  # "back to the lobby" asked with moves localStorage lacks: the warning is up
         self.conflict = False  # another tab played this game on: this tab saves nothing

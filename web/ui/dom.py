@@ -49,6 +49,13 @@ class _Journal:
         return self._answer(self.js.setCurrent(save_id))
 
 
+def local_compare():
+    """localStorage's (key, text) -> "holds it there?" compared in the page
+    (web/journal.js), or None where the page has none."""
+    page_local = getattr(js.window, "speeltafelLocal", None)
+    return page_local.holds if page_local else None
+
+
 def journal():
     """The journal's backend, or None where the page has none (journal.js not loaded)."""
     page_journal = getattr(js.window, "speeltafelJournal", None)

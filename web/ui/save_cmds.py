@@ -112,25 +112,29 @@ class SaveCommands:
         s = self.session
         if not s:
             return
-        if self.conflict or not self.may_write_over(self.store.get(s.save_id)):
+        if self.conflict or not self.may_write_over():
             self.enter_conflict()
             return
         text = s.to_json(dom.now_ms())
         self.journal.write(s.save_id, text)
         try:
             self.store.put(s.save_id, text)
-            self.known_log, self.written = [list(entry) for entry in s.state.actions], text
+            self.known_log, self.written = s.state.actions[:], text  # entries are never changed: shared
         except (StorageFull, StorageFailed):
             pass  # said by update_saving; the journal holds the moves
         self.store.set_current(s.save_id)
         self.update_saving()
 
-    def may_write_over(self, stored: str | None) -> bool:
-        """tabs.may_write for the game at the table: the text this tab wrote
-        last is its own without reading it again (reading a save of 1,000
-        moves took ~30 ms of a slow device's CPU per move, issue 26)."""
-        return (stored is not None and stored == self.written) or tabs.may_write(
-            stored, self.known_log, self.session.state.actions)
+    def may_write_over(self) -> bool:
+        """tabs.may_write for the game at the table and what localStorage holds
+        of it: the text this tab last wrote or read there (`written`, whose
+        log is `known_log`) is its own, known without reading it into Python
+        (parsing a save of 1,000 moves took ~30 ms of a slow device's CPU,
+        issue 26)."""
+        s = self.session
+        if self.written is not None and self.store.holds(s.save_id, self.written):
+            return True
+        return tabs.may_write(self.store.get(s.save_id), self.known_log, s.state.actions)
 
     def take_up(self, text: str | None):
         """The table sits down at a game loaded from `text` (None: new): what
@@ -138,15 +142,17 @@ class SaveCommands:
         back to localStorage, and one the journal lacks goes to it."""
         s = self.session
         local = self.store.get(s.save_id)
-        self.known_log, self.written = tabs.log_of(local), None
+        self.known_log = tabs.log_of(local)
+        self.written = local if self.known_log is not None else None
         if text is not None and text != local and tabs.may_write(local, self.known_log, tabs.log_of(text) or []):
             try:
                 self.store.put(s.save_id, text)
-                self.known_log = tabs.log_of(text)
+                self.known_log, self.written = tabs.log_of(text), text
             except (StorageFull, StorageFailed):
                 pass
         if text is not None and not self.journal.holds(s.save_id, text):
             self.journal.write(s.save_id, text)
+        s.state.to_json()  # with the load: the first move's save writes only that move (engine State.to_json)
         self.update_saving()
 
     def behind(self) -> int | None:
@@ -198,8 +204,7 @@ class SaveCommands:
         if key is not None and key.startswith(PREFIX) and value is None:
             self.journal.forget(key[len(PREFIX):])  # deleted there, with its journal record
         if s is not None:
-            if key in (None, PREFIX + s.save_id) and not self.conflict and not self.may_write_over(
-                    self.store.get(s.save_id)):
+            if key in (None, PREFIX + s.save_id) and not self.conflict and not self.may_write_over():
                 self.enter_conflict()
         elif self.replay is None and self.guest is None and (key is None or key.startswith(PREFIX)) and self.store.ids() != self.listed:
             self.render_lobby()  # a game was added or deleted in another tab

@@ -19,6 +19,8 @@ def unsaved(own: list, stored: list | None) -> int | None:
     it holds (`stored`); None when it holds no copy of the game at all."""
     if stored is None:
         return None
+    if len(stored) <= len(own) and own[: len(stored)] == stored:  # the usual case, compared in C
+        return len(own) - len(stored)
     common = 0
     while common < min(len(own), len(stored)) and list(own[common]) == list(stored[common]):
         common += 1
