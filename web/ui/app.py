@@ -77,6 +77,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         self.draw_asked = False  # the table is to be drawn after the next frame (ui/drawing.py)
         self.draw_waiters: list = []  # futures resolved once it is
         self.built = None  # the drawing asked for, built and to be put on the page in the next task
+        self.building = None  # the drawing asked for, half built (App.build_steps)
         self.tap_queue: list = []  # taps whose commands run after the next paint (ui/answering.py) ...
         self.answering = False  # ... until their drawing is on the page
         self.drawing_later = False  # a tap's command runs: what it draws is drawn after the next frame
@@ -323,6 +324,18 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
     def build_table(self):
         """The drawing of the table as `Session.shown()` decides: a function
         that puts it on the page (None: drawn already, a guest's or a replay's)."""
+        steps = self.build_steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as built:
+                return built.value
+
+    def build_steps(self):
+        """`build_table` in steps (a generator returning what it returns): the
+        game's screen, then the frame around it and its parsing, so that a
+        drawing asked for later is built in two short tasks (ui/drawing.py;
+        a 1,000-entry table took up to ~50 ms of a slow device's CPU in one)."""
         if self.guest is not None:
             return self.guest.render()
         if self.replay is not None:
@@ -354,6 +367,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
             elif s.can_back_out():
                 bar = table.render_back_out(ctx, shown.seat)
             modal, reading = self.overlay(view, ctx)
+        yield  # the screen is built: the frame around it in the next task
         if self.devices is not None:  # how each remote seat's device is doing, under its name
             details = self.devices.mark(details)
         if self.leaving and not self.conflict:

@@ -4,10 +4,11 @@ A part of `App` (ui/app.py), kept apart so each module holds one concern.
 `App.build_table` builds the drawing and returns what puts it on the page;
 this module decides when each runs: at once (`render_table`, the lobby's
 and the menus' answers), or, for a move (a bot's, or a tap's:
-ui/answering.py) and everything else that asks (`request_draw`), building in a task after the next frame and the morph in
-the animation frame after that, where the browser renders what it changed
-at once: the save, the Python and the morph with its rendering are never one
-long task on a slow device."""
+ui/answering.py) and everything else that asks (`request_draw`), building
+in two tasks after the next frame (the screen, then the frame around it:
+`App.build_steps`) and the morph in the animation frame after that, where
+the browser renders what it changed at once: the save, the Python and the
+morph with its rendering are never one long task on a slow device."""
 
 from __future__ import annotations
 
@@ -28,21 +29,34 @@ class Drawing:
         drawing the next, the morph and the browser's rendering of it the next
         frame (issue 26: no long task on a slow device).  Meanwhile a tap on
         the board does nothing (see dispatch)."""
-        self.built = None  # a drawing built but not yet on the page is out of date
+        self.built = self.building = None  # a drawing built, or half built, but not yet on the page is out of date
         if not self.draw_asked:
             self.draw_asked = True
             dom.next_frame(self._draw_asked)
 
-    def _draw_asked(self):
-        put = None
+    def _draw_asked(self, steps=None):
+        """A step of building the drawing asked for (`App.build_steps`: the
+        screen, then the frame), each in a task of its own; built anew when
+        asked again between them."""
+        put, going_on = None, False
         try:
             if self.draw_asked:  # else drawn meanwhile (render_table)
-                self.built = put = self.build_table()
+                if steps is None or self.building is not steps:
+                    steps = self.building = self.build_steps()
+                try:
+                    next(steps)
+                    going_on = True
+                except StopIteration as built:
+                    self.building = None
+                    self.built = put = built.value
         finally:  # nothing to put on the page (or the drawing failed): whoever waits goes on
-            if put is None:
+            if put is None and not going_on:
+                self.building = None
                 self.draw_asked = False
                 self._release_waiters()
-        if put is not None:  # the frame asked for in a task of its own: this one is no part of that frame
+        if going_on:
+            dom.soon(lambda: self._draw_asked(steps))
+        elif put is not None:  # the frame asked for in a task of its own: this one is no part of that frame
             dom.soon(lambda: dom.in_frame(lambda: self._put_built(put)))
 
     def _put_built(self, put):
@@ -85,7 +99,7 @@ class Drawing:
             self.request_draw()
             return
         self.draw_asked = False  # drawn now: a drawing asked for the next frame is done
-        self.built = None
+        self.built = self.building = None
         put = self.build_table()
         if put is not None:
             put()
