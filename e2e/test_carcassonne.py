@@ -35,12 +35,14 @@ SVG_LAYOUT = """() => { const el = document.querySelector('#cc-board');
 
 
 def view_box(page):
+    """The part of the board shown (the SVG's viewBox stays: the view is a transform, ui.kit.PanZoom)."""
     return [float(v) for v in page.get_attribute("#cc-board", "data-view").split()]
 
 
 def units_per_pixel(page):
-    return page.evaluate("""() => { const el = document.querySelector('#cc-board');
-        const [x, y, w, h] = el.getAttribute('data-view').split(' ').map(Number);
+    """Board units per screen px: the view shown, fitted ("meet") to the board's part of the screen."""
+    return page.evaluate("""() => { const el = document.querySelector('.cc-board-wrap');
+        const [x, y, w, h] = document.querySelector('#cc-board').dataset.view.split(' ').map(Number);
         return Math.max(w / el.clientWidth, h / el.clientHeight); }""")
 
 
