@@ -282,9 +282,12 @@ class PanZoom:
     def viewbox(self) -> str:
         """The SVG's viewBox: the view it was first drawn with, never changed
         after (the view shown moves with `style`)."""
+        return _numbers(self._drawn())
+
+    def _drawn(self) -> list:
         if self.base is None:
             self.base = self.shown()
-        return _numbers(self.base)
+        return self.base
 
     def view(self) -> str:
         """The part of the board shown, as a viewBox would say it (the SVG's data-view)."""
@@ -296,7 +299,7 @@ class PanZoom:
         being laid out at `frame` with the viewBox `viewbox()`."""
         if not self.size or not self.frame or min(*self.size, *self.frame) <= 0:
             return "transform: translate(0px, 0px) scale(1)"  # a transform from the start: its first one lays out
-        b, v = self.shown(), self.base or self.shown()
+        b, v = self.shown(), self._drawn()
         (w, hh), (fw, fh) = self.size, self.frame
         s = min(w / max(b[2], 1e-9), hh / max(b[3], 1e-9))  # screen px per unit shown
         k = s / min(fw / max(v[2], 1e-9), fh / max(v[3], 1e-9))  # ... over those the viewBox gives the SVG
