@@ -17,7 +17,7 @@ CONTROLS = ".cc-cell, #cc-none, .cc-pest, .result"
 IN_VIEW = """async sel => {
   await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
   document.querySelectorAll('[data-e2e-next]').forEach(e => e.removeAttribute('data-e2e-next'));
-  const b = document.querySelector('#cc-board').getBoundingClientRect();
+  const b = document.querySelector('.cc-board-wrap').getBoundingClientRect();
   for (const c of document.querySelectorAll(sel)) {
     const r = c.getBoundingClientRect();
     if (r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom) {
@@ -29,13 +29,20 @@ IN_VIEW = """async sel => {
 }"""
 
 
+# the board's SVG: its layout size and viewBox; the height of its part of the screen
+SVG_LAYOUT = """() => { const el = document.querySelector('#cc-board');
+    return {svg: [el.clientWidth, el.clientHeight, el.getAttribute('viewBox')], wrap: el.parentElement.clientHeight}; }"""
+
+
 def view_box(page):
-    return [float(v) for v in page.get_attribute("#cc-board", "viewBox").split()]
+    """The part of the board shown (the SVG's viewBox stays: the view is a transform, ui.kit.PanZoom)."""
+    return [float(v) for v in page.get_attribute("#cc-board", "data-view").split()]
 
 
 def units_per_pixel(page):
-    return page.evaluate("""() => { const el = document.querySelector('#cc-board');
-        const [x, y, w, h] = el.getAttribute('viewBox').split(' ').map(Number);
+    """Board units per screen px: the view shown, fitted ("meet") to the board's part of the screen."""
+    return page.evaluate("""() => { const el = document.querySelector('.cc-board-wrap');
+        const [x, y, w, h] = document.querySelector('#cc-board').dataset.view.split(' ').map(Number);
         return Math.max(w / el.clientWidth, h / el.clientHeight); }""")
 
 
@@ -201,10 +208,10 @@ def test_classic_start_a_few_turns_from_the_keyboard(tab):
     assert page.locator("#cc-board .cc-meeple").count() >= 1
     # zoom and fit from the keyboard: the buttons, and keys on the board itself
     fit = view_box(page)
-    fit_attr = page.get_attribute("#cc-board", "viewBox")
+    fit_attr = page.get_attribute("#cc-board", "data-view")
     tab_to(page, "#cc-zoom-in")
     page.keyboard.press("Enter")
-    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('viewBox') !== f",
+    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('data-view') !== f",
                            arg=fit_attr)
     zoomed = view_box(page)
     assert zoomed[2] < fit[2] and focused_id(page) == "cc-zoom-in"
@@ -226,7 +233,7 @@ def test_classic_start_a_few_turns_from_the_keyboard(tab):
     assert view_box(page)[2] < fit[2]
     tab_to(page, "#cc-fit")
     page.keyboard.press("Enter")
-    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('viewBox').split(' ')"
+    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('data-view').split(' ')"
                            ".map(Number).every((v, i) => Math.abs(v - f[i]) < 0.05)", arg=fit)
 
 
@@ -235,14 +242,14 @@ def test_classic_start_pan_and_zoom_by_mouse_and_pinch(tab):
                           options={"start": "classic"}, lang="de")
     page.wait_for_selector("#cc-board .cc-cell")
     fit = view_box(page)
-    fit_attr = page.get_attribute("#cc-board", "viewBox")
-    box = page.locator("#cc-board").bounding_box()
+    fit_attr = page.get_attribute("#cc-board", "data-view")
+    box = page.locator(".cc-board-wrap").bounding_box()  # the board's part of the screen
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     # mouse wheel zooms in
     before = units_per_pixel(page)
     page.mouse.move(cx, cy)
     page.mouse.wheel(0, -300)
-    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('viewBox') !== f",
+    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('data-view') !== f",
                            arg=fit_attr)
     zoomed = view_box(page)
     assert units_per_pixel(page) < before * 0.95
@@ -267,10 +274,15 @@ def test_classic_start_pan_and_zoom_by_mouse_and_pinch(tab):
     pinched_box = view_box(page)
     # the view survives a re-render (choosing a cell from the list; the open
     # list takes room below the board, so the box is compared, not the scale)
+    laid_out = page.evaluate(SVG_LAYOUT)
     page.click("#cc-list-toggle")
     page.locator("#cc-opts .cc-opt").first.click()
     page.wait_for_selector("#cc-confirm")
     assert view_box(page) == pinched_box
+    # the list under the board took room from it (a bar above it grows the same way), yet the SVG keeps
+    # its size and viewBox: its tiles are not laid out again, the view follows by a transform
+    now = page.evaluate(SVG_LAYOUT)
+    assert now["wrap"] < laid_out["wrap"] and now["svg"] == laid_out["svg"], (laid_out, now)
     assert page.locator("#cc-board .cc-preview").count() == 1
     # a tap on the chosen square turns the tile, as the rotate button does
     if page.locator("#cc-rotate:not([disabled])").count():
@@ -279,7 +291,7 @@ def test_classic_start_pan_and_zoom_by_mouse_and_pinch(tab):
         page.wait_for_function("l => document.querySelector('#cc-rotate').innerText !== l", arg=label)
     # "fit" brings the whole board back
     page.click("#cc-fit")
-    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('viewBox').split(' ')"
+    page.wait_for_function("f => document.querySelector('#cc-board').getAttribute('data-view').split(' ')"
                            ".map(Number).every((v, i) => Math.abs(v - f[i]) < 0.05)", arg=fit)
 
 
@@ -336,7 +348,7 @@ def test_bots_moves_are_in_the_log_and_marked_on_the_board_when_my_turn_comes(ta
     for size in ({"width": 1280, "height": 800}, {"width": 800, "height": 1280}):
         page.set_viewport_size(size)
         page.wait_for_function("s => window.innerWidth === s.width", arg=size)
-        board = page.locator("#cc-board").bounding_box()
+        board = page.locator(".cc-board-wrap").bounding_box()
         for i in range(2):  # each mark on the board in view, without scrolling
             box = page.locator("#cc-board .cc-recent").nth(i).bounding_box()
             assert board["x"] <= box["x"] and box["x"] + box["width"] <= board["x"] + board["width"] + 1

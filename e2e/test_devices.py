@@ -299,7 +299,7 @@ CC_CHOOSE = """() => {
   document.querySelectorAll('[data-e2e-next]').forEach(e => e.removeAttribute('data-e2e-next'));
   const pick = (s) => { const el = document.querySelector(s); if (el) el.setAttribute('data-e2e-next', '1'); return !!el; };
   if (document.querySelector('#cc-confirm:not([disabled])')) return pick('#cc-confirm');
-  const board = document.querySelector('#cc-board');
+  const board = document.querySelector('.cc-board-wrap');  // the board's part of the screen
   const b = board && board.getBoundingClientRect();
   for (const c of document.querySelectorAll('#screen .cc-cell')) {  // a square wholly in the board's view
     const r = c.getBoundingClientRect();

@@ -102,7 +102,7 @@ def test_fit_shows_a_large_board_whole_and_a_tap_zooms_in_before_choosing(touch,
     cell = page.locator("#cc-board .cc-cell").first.bounding_box()
     assert cell["width"] >= TAP - 1
     page.click("#cc-fit")
-    inside = """() => { const b = document.getElementById('cc-board').getBoundingClientRect();
+    inside = """() => { const b = document.querySelector('.cc-board-wrap').getBoundingClientRect();
         return [...document.querySelectorAll('#cc-board .cc-cell')].every(e => {  // they ring the whole board
             const r = e.getBoundingClientRect();
             return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1; }); }"""

@@ -115,12 +115,12 @@ def test_a_square_chosen_and_turned_stays_and_the_board_still_zooms(tab):
     assert page.locator("#cc-rotate").inner_text() == label
     assert page.locator(".cc-preview").evaluate("p => p.__mine === true"), "the chosen square was drawn anew"
     # one wheel turn over the board zooms once (its listeners kept, not added twice)
-    box = page.locator("#cc-board").bounding_box()
-    width = page.evaluate("+document.getElementById('cc-board').getAttribute('viewBox').split(' ')[2]")
+    box = page.locator(".cc-board-wrap").bounding_box()  # the board's part of the screen
+    width = page.evaluate("+document.getElementById('cc-board').dataset.view.split(' ')[2]")
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.wheel(0, -100)
-    page.wait_for_function(f"+document.getElementById('cc-board').getAttribute('viewBox').split(' ')[2] !== {width}")
-    after = page.evaluate("+document.getElementById('cc-board').getAttribute('viewBox').split(' ')[2]")
+    page.wait_for_function(f"+document.getElementById('cc-board').dataset.view.split(' ')[2] !== {width}")
+    after = page.evaluate("+document.getElementById('cc-board').dataset.view.split(' ')[2]")
     assert abs(width / after - 1.15) < 0.01, f"one wheel turn zoomed {width / after:.3f} times"
     # a lobby scrolled down: "Continue" opens the table at its top (issue 23), its question in view
     page.click("#menu")

@@ -186,7 +186,8 @@ def controls(page):
 
 def on_board(page, selector):
     """The first of `selector` whose middle is on the board as shown."""
-    board = page.locator("#cc-board").bounding_box() if page.locator("#cc-board").count() else None
+    wrap = page.locator(".cc-board-wrap")  # the board's part of the screen
+    board = wrap.bounding_box() if wrap.count() else None
     if board is None:
         return None
     for el in page.locator(selector).all():

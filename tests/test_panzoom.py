@@ -1,6 +1,9 @@
 """A board's pan and zoom (ui.kit.PanZoom), pure arithmetic: a minimum
 on-screen scale turns "fit to the screen" into a view of the largest part
-that keeps it, around the screen's focus, and the player pans from there."""
+that keeps it, around the screen's focus, and the player pans from there;
+the view is shown by a transform of an SVG whose size and viewBox stay."""
+
+import re
 
 from . import ui_support  # noqa: F401
 
@@ -89,3 +92,51 @@ def test_a_focus_near_the_boards_edge_shows_no_empty_margin_where_the_board_is_l
     pz.limit(900, 560)
     x, y, w, h = pz.shown()
     assert x + w == 3000 and y + h / 2 == 400
+
+
+def drawn_at(pz, x, y):
+    """Where the board's point (x, y) is drawn, in px from the top left of
+    the board's part of the screen, as the browser does it: the SVG laid out
+    at `frame` with the viewBox `viewbox()` ("meet", centred), then moved by
+    the transform in `style()` (origin 0 0)."""
+    vx, vy, vw, vh = (float(v) for v in pz.viewbox().split())
+    fw, fh = pz.frame
+    s = min(fw / vw, fh / vh)
+    qx, qy = (x - vx - vw / 2) * s + fw / 2, (y - vy - vh / 2) * s + fh / 2
+    tx, ty, k = (float(v) for v in re.fullmatch(r"transform: translate\((\S+)px, (\S+)px\) scale\((\S+)\)",
+                                                 pz.style()).groups())
+    return tx + k * qx, ty + k * qy
+
+
+def close(a, b):
+    return all(abs(u - v) < 0.02 for u, v in zip(a, b))
+
+
+def test_a_bar_growing_above_the_board_changes_its_transform_not_its_viewbox():
+    """The board fitted to the space under the bars, whatever their height:
+    only the transform changes (no layout of the board's tiles), and a drag
+    moves the point under the finger with the finger."""
+    pz = board([0, 0, 800, 500], min_scale=0)  # a small board: fitted whole
+    pz.frame = (900, 800)  # the SVG's own size (CSS: the wrap's width, the window's height)
+    pz.limit(900, 560)
+    drawn = pz.viewbox()
+    # 1.12 px per unit (560 / 500), centred across the 900 px
+    assert close(drawn_at(pz, 0, 0), (2, 0)) and close(drawn_at(pz, 800, 500), (898, 560))
+    pz.limit(900, 400)  # the bar above grew by 160 px
+    assert pz.viewbox() == drawn
+    assert close(drawn_at(pz, 0, 0), (130, 0)) and close(drawn_at(pz, 800, 500), (770, 400))  # 0.8 px per unit
+    # the player zooms and pans: still the same viewBox, the view shown fills the space, centred
+    pz.step("zoom:in")
+    pz.step("pan:l")
+    x, y, w, h = pz.shown()
+    s = min(900 / w, 400 / h)
+    assert pz.viewbox() == drawn
+    assert close(drawn_at(pz, x + w / 2, y + h / 2), (450, 200))
+    assert close(drawn_at(pz, x + w, y + h), (450 + s * w / 2, 200 + s * h / 2))
+    # a drag: the board's point under the finger follows it
+    rect = (0, 0, 900, 400)
+    under = (x + w / 2 + (100 - 450) / s, y + h / 2 + (100 - 200) / s)
+    assert close(drawn_at(pz, *under), (100, 100))
+    pz.pointer_down(1, 100, 100)
+    assert pz.pointer_move(1, 160, 130, rect) == "capture"
+    assert pz.viewbox() == drawn and close(drawn_at(pz, *under), (160, 130))

@@ -13,6 +13,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from engine import new_game  # noqa: E402
 from engine.play import finish, random_chooser  # noqa: E402
+from engine.play import play as play_through  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from ui.i18n import Words  # noqa: E402
 from ui.table import TableContext  # noqa: E402
@@ -181,3 +182,26 @@ def test_a_square_is_named_alike_in_the_list_the_hint_and_the_log(lang):
             assert name in screen.ctx.words.entry(entry), "the log names the square as the list does"
         squares = {(a["x"], a["y"]) for a in legal}
         assert len({screen._option_label(a) for a in legal}) == len(squares), "two squares, one name"
+
+
+BOARD_SVG = re.compile(r'<svg id="cc-board"[^>]*viewBox="([^"]+)" style="transform: ([^"]+)" data-view="([^"]+)"')
+
+
+def test_the_board_keeps_its_viewbox_as_it_grows_and_its_view_follows_by_a_transform():
+    """A new viewBox (or size) of the board's SVG lays every tile out again in
+    the browser (issue 26): the SVG keeps the viewBox it was first drawn with
+    while tiles are placed and the space under the bars changes; the view
+    shown (data-view) and the transform that fits it there follow."""
+    state = new_game("carcassonne", 2, {}, 5)
+    screen = Screen(context("en", 2, 0))
+    drawn, _, shown = BOARD_SVG.search(screen.render(state.view(0), state.legal_actions(0))).groups()
+    screen.zoom.frame, screen.zoom.size = (900.0, 800.0), (900.0, 500.0)  # as ui.dom measures them
+    moves = play_through(state, random_chooser(Rng(6), first=True))
+    while len(state.view(0)["tiles"]) < 8:
+        next(moves)
+    legal = state.legal_actions(0) if 0 in state.to_act() else []
+    box, transform, view = BOARD_SVG.search(screen.render(state.view(0), legal)).groups()
+    assert box == drawn and view != shown, "the board grew: the view shown follows, the viewBox stays"
+    screen.zoom.limit(900.0, 380.0)  # the bar above it grew
+    box, smaller, _ = BOARD_SVG.search(screen.render(state.view(0), legal)).groups()
+    assert box == drawn and smaller != transform

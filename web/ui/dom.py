@@ -336,10 +336,12 @@ def _zoom_buttons(pz) -> None:
 def attach_pan_zoom(svg_id: str, pz) -> None:
     """Let the player drag, pinch, wheel and key the SVG board `svg_id`;
     `pz` (ui.kit.PanZoom) does the arithmetic, this only wires the events
-    and sets the viewBox while the pointer moves (no redraw).  Called after
-    every drawing: a board the morph kept keeps its listeners (and a drag
-    under way) and is not measured again (its size comes from the
-    ResizeObserver), so a drawing asks for no layout of its own."""
+    and sets the view (a transform: no layout) while the pointer moves.  The
+    board's part of the screen is the SVG's parent; the SVG keeps its own
+    size whatever the bars around it do (CSS), so they lay none of it out
+    again.  Called after every drawing: a board the morph kept keeps its
+    listeners (and a drag under way) and is not measured again (both sizes
+    come from a ResizeObserver), so a drawing asks for no layout of its own."""
     svg = by_id(svg_id)
     if not svg:
         return
@@ -347,7 +349,9 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
     if entry is None or entry[0] is not pz:
 
         def show(el):
-            el.setAttribute("viewBox", pz.viewbox())
+            for name, value in (("style", pz.style()), ("data-view", pz.view())):
+                if el.getAttribute(name) != value:  # as drawn: nothing to restyle
+                    el.setAttribute(name, value)
             _zoom_buttons(pz)
 
         def down(ev):
@@ -355,7 +359,7 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
 
         def move(ev):
             el = ev.currentTarget
-            what = pz.pointer_move(ev.pointerId, float(ev.clientX), float(ev.clientY), _rect(el))
+            what = pz.pointer_move(ev.pointerId, float(ev.clientX), float(ev.clientY), _rect(el.parentElement))
             if what not in ("capture", "moved"):
                 return
             if what == "capture":
@@ -372,7 +376,7 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
         def wheel(ev):
             ev.preventDefault()
             el = ev.currentTarget
-            pz.wheel(float(ev.clientX), float(ev.clientY), float(ev.deltaY), _rect(el))
+            pz.wheel(float(ev.clientX), float(ev.clientY), float(ev.deltaY), _rect(el.parentElement))
             show(el)
 
         def click(ev):
@@ -388,34 +392,37 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
                 show(ev.currentTarget)
 
         def resized(entries, observer=None):
-            el, box = entries[0].target, entries[0].contentRect
-            wired[1] = (float(box.width), float(box.height))  # known without asking for a layout
-            if pz.limit(*wired[1]):  # turned or resized: the minimum holds for the new size
-                el.setAttribute("viewBox", pz.viewbox())
-            _zoom_buttons(pz)
+            for change in entries:  # sizes known without asking for a layout
+                size = (float(change.contentRect.width), float(change.contentRect.height))
+                if change.target.isSameNode(wired[0]):
+                    pz.frame = size
+                else:
+                    wired[1] = size
+            pz.limit(*wired[1])  # turned, resized, a bar grew: the minimum holds for the new size
+            show(wired[0])
 
-        wired = [None, None]  # the board wired last, and its size on screen
+        wired = [None, None]  # the board wired last, and the size of its part of the screen
         listeners = {"pointerdown": down, "pointermove": move, "pointerup": up, "pointercancel": up,
                      "wheel": wheel, "click": click, "keydown": key}
         entry = (pz, {k: create_proxy(f) for k, f in listeners.items()},
-                 js.ResizeObserver.new(create_proxy(resized)), wired)
+                 js.ResizeObserver.new(create_proxy(resized)), wired, show)
         _PAN_ZOOM[id(pz)] = entry
-    proxies, watch, wired = entry[1], entry[2], entry[3]
+    proxies, watch, wired, show = entry[1], entry[2], entry[3], entry[4]
     if wired[0] is not None and wired[1] is not None and svg.isSameNode(wired[0]):
-        # the morph kept the board: its listeners and a drag under way stay, its size is known
-        if pz.limit(*wired[1]):
-            svg.setAttribute("viewBox", pz.viewbox())
-        _zoom_buttons(pz)
+        # the morph kept the board: its listeners and a drag under way stay, its sizes are known
+        pz.limit(*wired[1])
+        show(svg)
         return
     pz.pointers = {}
     pz.drag = None
-    r = _rect(svg)
+    r = _rect(svg.parentElement)
     wired[0], wired[1] = svg, (r[2], r[3])
-    if pz.limit(r[2], r[3]):  # the table's own view keeps targets finger-sized: pan instead
-        svg.setAttribute("viewBox", pz.viewbox())
-    _zoom_buttons(pz)
+    pz.frame = (float(svg.clientWidth), float(svg.clientHeight))
+    pz.limit(r[2], r[3])  # the table's own view keeps targets finger-sized: pan instead
+    show(svg)
     watch.disconnect()  # the board drawn before this one is gone
     watch.observe(svg)
+    watch.observe(svg.parentElement)
     for name in ("pointerdown", "pointermove", "pointerup", "pointercancel", "keydown"):
         svg.addEventListener(name, proxies[name])
     svg.addEventListener("wheel", proxies["wheel"], to_js({"passive": False}, dict_converter=js.Object.fromEntries))

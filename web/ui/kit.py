@@ -232,6 +232,10 @@ class Selection:
         object.__setattr__(self, name, value)
 
 
+def _numbers(box) -> str:
+    return " ".join(f"{v:.1f}".rstrip("0").rstrip(".") for v in box)
+
+
 class PanZoom:
     """The part of a board shown (an SVG viewBox): pan, zoom and fit, from
     buttons, keys, pointers (drag, pinch) and the wheel.  Pure arithmetic on
@@ -241,7 +245,14 @@ class PanZoom:
     are finger-sized) the view the table picks for a large board keeps that
     scale around `focus`; the player may still zoom out, down to the whole
     board ("fit" shows it all), and then a tap on the board first zooms in to
-    the spot (`too_small`, `zoom_to`), so a target is never chosen smaller."""
+    the spot (`too_small`, `zoom_to`), so a target is never chosen smaller.
+
+    The SVG keeps one layout size (`frame`, not following the bars around
+    the board) and one viewBox (`viewbox`, the view it was first drawn
+    with); the view shown, fitted to the board's part of the screen
+    (`size`), is a CSS transform of it (`style`).  A change of the SVG's size
+    or viewBox lays every element of the board out again (15-27 ms at 4x CPU
+    for a Carcassonne board, issue 26), a transform only paints it again."""
 
     KEYS = {"ArrowLeft": "pan:l", "ArrowRight": "pan:r", "ArrowUp": "pan:u", "ArrowDown": "pan:d",
             "+": "zoom:in", "=": "zoom:in", "-": "zoom:out", "_": "zoom:out", "0": "fit"}
@@ -257,7 +268,9 @@ class PanZoom:
         self.focus = None            # (x, y) a view that cannot fit everything centres on
         self.auto = False            # the box was set by `limit`, not by the player: it follows the board
         self.whole = False           # the player asked for the whole board ("fit"), however small it is
-        self.size = None             # (width, height) of the board on screen, px
+        self.size = None             # (width, height) of the board's part of the screen, px
+        self.frame = None            # (width, height) the SVG is laid out at, px
+        self.base = None             # the SVG's viewBox, kept once drawn
         self.prefix = None           # the ids of its buttons (`buttons`)
         self.pointers: dict = {}
         self.drag = None
@@ -267,7 +280,33 @@ class PanZoom:
         return list(self.box or self.fit)
 
     def viewbox(self) -> str:
-        return " ".join(f"{v:.1f}".rstrip("0").rstrip(".") for v in self.shown())
+        """The SVG's viewBox: the view it was first drawn with, never changed
+        after (the view shown moves with `style`)."""
+        return _numbers(self._drawn())
+
+    def _drawn(self) -> list:
+        if self.base is None:
+            self.base = self.shown()
+        return self.base
+
+    def view(self) -> str:
+        """The part of the board shown, as a viewBox would say it (the SVG's data-view)."""
+        return _numbers(self.shown())
+
+    def style(self) -> str:
+        """The SVG's style: the transform (origin 0 0) that shows `shown()`
+        fitted ("meet", centred) to the board's part of the screen, the SVG
+        being laid out at `frame` with the viewBox `viewbox()`."""
+        if not self.size or not self.frame or min(*self.size, *self.frame) <= 0:
+            return "transform: translate(0px, 0px) scale(1)"  # a transform from the start: its first one lays out
+        b, v = self.shown(), self._drawn()
+        (w, hh), (fw, fh) = self.size, self.frame
+        s = min(w / max(b[2], 1e-9), hh / max(b[3], 1e-9))  # screen px per unit shown
+        k = s / min(fw / max(v[2], 1e-9), fh / max(v[3], 1e-9))  # ... over those the viewBox gives the SVG
+        # the middle of the view lands in the middle of the board's part of the screen
+        tx = w / 2 - k * fw / 2 + s * (v[0] + v[2] / 2 - b[0] - b[2] / 2)
+        ty = hh / 2 - k * fh / 2 + s * (v[1] + v[3] / 2 - b[1] - b[3] / 2)
+        return f"transform: translate({tx:.2f}px, {ty:.2f}px) scale({k:.6g})"
 
     def step(self, arg: str) -> bool:
         """A step named like the buttons' data-arg ("zoom:in", "pan:l", "fit"); handled?"""
@@ -291,9 +330,11 @@ class PanZoom:
         large board it shows the largest part that keeps the minimum, around
         `focus`, and the player pans.  The player's own view (zoomed, panned,
         "fit") is kept; zooming out stops at the whole board.  Changed?"""
-        if not self.min_scale or width_px <= 0 or height_px <= 0:
+        if width_px <= 0 or height_px <= 0:
             return False
         self.size = (width_px, height_px)
+        if not self.min_scale:
+            return False
         was_auto = self.auto
         if self.auto:  # set here before, not by the player: place the view anew (the board changed)
             self.box, self.auto = None, False
@@ -375,7 +416,7 @@ class PanZoom:
                            aria_disabled=_pressed(not self.can_zoom("out"))),
                  ui_button("fit", fit, id=f"{prefix}-fit"))
 
-    # ---- pointers; rect = (left, top, width, height) of the board on screen
+    # ---- pointers; rect = (left, top, width, height) of the board's part of the screen
     def _scale(self, rect):
         b = self.shown()
         w, hh = max(rect[2], 1.0), max(rect[3], 1.0)

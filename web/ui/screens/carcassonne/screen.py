@@ -8,7 +8,7 @@ Flow for the acting player (the screen offers exactly `legal`):
             "confirm" plays it; "no follower" plays at once;
   pest      tap one of the marked own followers (ui "pick:i"), "confirm".
 Pan and zoom live in `self.zoom` (ui.kit.PanZoom), so a re-render keeps them;
-while dragging, ui.dom sets the SVG viewBox directly.  The drawings are in
+while dragging, ui.dom moves the view directly (a transform of the SVG).  The drawings are in
 art.py.
 """
 
@@ -151,11 +151,14 @@ class Screen(GameScreen):
         to move (a placed tile, the wheel, a follower) is keyed (kit.keep),
         so a drawing sends the browser only what changed."""
         view, legal, words, sel = self.view, self.legal, self.words, self.sel
-        self.zoom.fit = self._bounds(cells)
-        self.zoom.focus = self._focus(cells)
-        out = [h('<svg id="cc-board" class="cc-board" viewBox="{}" preserveAspectRatio="xMidYMid meet" '
-                 'role="group" tabindex="0" aria-label="{}. {}">', self.zoom.viewbox(), words.ui("board"),
-                 words.ui("board_keys")),
+        zoom = self.zoom
+        zoom.fit = self._bounds(cells)
+        zoom.focus = self._focus(cells)
+        if zoom.size:  # the view for the board as it is now, as ui.dom would place it after the drawing
+            zoom.limit(*zoom.size)
+        out = [h('<svg id="cc-board" class="cc-board" viewBox="{}" style="{}" data-view="{}" '
+                 'preserveAspectRatio="xMidYMid meet" role="group" tabindex="0" aria-label="{}. {}">',
+                 zoom.viewbox(), zoom.style(), zoom.view(), words.ui("board"), words.ui("board_keys")),
                marks.DEFS, Html('<rect x="-100000" y="-100000" width="200000" height="200000" fill="#e9e2cf"/>')]
         wheel = view.get("wheel")
         if wheel:
