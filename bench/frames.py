@@ -64,9 +64,12 @@ WATCH = """
       block: e.blockingDuration, render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
       style: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0}); })
     .observe({type: 'long-animation-frame', buffered: false});
-  new PerformanceObserver(l => { for (const e of l.getEntries()) if (e.interactionId)
-      w.events.push({id: e.interactionId, name: e.name, d: e.duration, delay: e.processingStart - e.startTime,
-                     run: e.processingEnd - e.processingStart}); })
+  // a tap's entry comes a while after its paint: one begun before the count began (the lobby's
+  // "Start", before the CPU was slowed) is left out
+  new PerformanceObserver(l => { for (const e of l.getEntries())
+      if (e.interactionId && e.startTime >= (w.since || 0))
+        w.events.push({id: e.interactionId, name: e.name, d: e.duration, delay: e.processingStart - e.startTime,
+                       run: e.processingEnd - e.processingStart}); })
     .observe({type: 'event', durationThreshold: 16, buffered: false});
   let waiting = null;  // the touch whose answer is awaited
   addEventListener('pointerdown', e => { waiting = e.timeStamp; }, true);
@@ -248,7 +251,8 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
     page.evaluate("""() => { const morph = window.speeltafelMorph; window.__morphs = [];
         if (morph) window.speeltafelMorph = (root, html) => { const t = performance.now(); const kept = morph(root, html);
                                                               window.__morphs.push(performance.now() - t); return kept; }; }""")
-    page.evaluate("(() => { const w = window.__frames; w.long = []; w.loaf = []; w.events = []; w.on = true; })()")
+    page.evaluate("(() => { const w = window.__frames; w.long = []; w.loaf = []; w.events = []; w.on = true; "
+                  "w.since = performance.now(); })()")
     rng = random.Random(seed)
     browser.start_tracing(page=page, categories=TRACE)
     made, taps, over = play(page, rng, decisions)

@@ -102,3 +102,26 @@ def test_a_tap_whose_decision_went_by_before_it_ran_does_nothing(app):
     run_all(app)
     assert len(s.state.actions) == moves, "a move played for a decision that was no longer on the table"
     assert not app.answering and fake_dom.dom.page.pressed == []
+
+
+class Start:
+    """The lobby's "Start" button (drawn for no decision)."""
+
+    decision = None
+
+
+def test_start_is_marked_at_once_and_a_double_tap_opens_one_table(app):
+    app.show_lobby()
+    opened = []
+    enter = app.enter_table
+    app.enter_table = lambda session, text=None: (opened.append(session), enter(session, text))
+    el = Start()
+    tap(app, "lobby-start", "", el)
+    assert fake_dom.dom.page.pressed == [el] and app.session is None, "the tap's own task opened the table"
+    tap(app, "lobby-start", "", el, gap=2.0)  # the finger bounced before the table came
+    app.later.pop(0)()  # after the paint: the table, drawn at once
+    assert app.session is not None and fake_dom.dom.page.ready == "table"
+    assert "screen" in fake_dom.dom.by_id("app").html
+    run_all(app)
+    assert len(opened) == 1, "a double tap on Start began two games"
+    assert not app.answering and not app.tap_queue and fake_dom.dom.page.pressed == []

@@ -225,7 +225,7 @@ def test_private_knowledge_is_in_its_own_panel():
     seat = 0
     sc = make_screen("nl", 4, seat)
     html = sc.render(state.view(seat), state.legal_actions(seat) if seat in state.to_act() else [])
-    panel = re.search(r'<section class="kr-box kr-knowledge".*?</section>', html, re.S).group(0)
+    panel = re.search(r'<section id="kr-knowledge" class="kr-box kr-knowledge".*?</section>', html, re.S).group(0)
     mine = STRINGS["nl"]["names"][state.occ[seat]]
     assert mine in panel  # the dealt entry: own occupation
     for other in range(1, 4):

@@ -124,7 +124,7 @@ def test_nothing_is_marked_without_a_last_turn_and_old_moves_are_not_marked(busy
     view = state.view(0)
     legal = state.legal_actions(0)
     plain = screen(6, 0, None).render(view, legal)  # the public and hand-over screens
-    assert "kr-marks" not in plain and "kr-tag" not in plain and "kr-chip" not in plain
+    assert "kr-marks" not in plain and 'class="kr-tag ' not in plain and "kr-chip" not in plain
     assert screen(6, 0, None).since_summary(view) is None
     # everything since the start: every trade of the game is a line
     html = screen(6, 0, 0).render(view, legal)
@@ -167,7 +167,7 @@ def long_game():
 
 
 def knowledge(html):
-    return re.search(r'<section class="kr-box kr-knowledge".*?</section>', html, re.S).group(0)
+    return re.search(r'<section id="kr-knowledge" class="kr-box kr-knowledge".*?</section>', html, re.S).group(0)
 
 
 def test_what_i_know_keeps_every_entry_of_a_long_game_folded_per_round(long_game):
@@ -211,7 +211,7 @@ def test_the_end_tells_the_claim_every_card_turned_over_and_the_verdict():
     st = claim_pos([["key", "key"], ["key"], ["goblet"], ["dagger"]], ["order", "order", "brotherhood", "brotherhood"])
     st.apply(0, {"type": "claim", "allies": [1]})
     html = screen(4, 2, None).render(st.view(2), [])
-    final = re.sub(r"<[^>]+>", "", re.search(r'<section class="kr-box kr-final".*?</section>', html, re.S).group(0))
+    final = re.sub(r"<[^>]+>", "", re.search(r'<section id="kr-final" class="kr-box kr-final".*?</section>', html, re.S).group(0))
     assert "Seat0x proclaims the victory of The Order of Open Secrets and names Seat1x as allies." in final
     assert "The claim is right: The Order of Open Secrets wins (Seat0x and Seat1x)." in final
     assert final.count("The Order of Open Secrets; Thug") == 1 and "Grand Master; Key" in final

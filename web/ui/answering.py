@@ -23,17 +23,26 @@ import asyncio
 
 from . import dom
 
+# the lobby's controls that sit down at a table: their answer is a whole table
+# built and drawn (the handlers of a tap on "Start" took 240-340 ms without any
+# CPU slowdown, bench/frames.py): the control is marked first, the table opened
+# after the paint and drawn at once there (the page says it is ready when it is)
+OPENING = frozenset({"lobby-start", "save-resume"})
+
 
 class Answering:
     def answers_later(self, cmd: str) -> bool:
         """Is a tap on `cmd` answered after the next paint?  The table's moves
         and steps at this device's live table (a guest's taps go to the host;
-        the lobby, the menus and a replay answer at once, they draw little)."""
-        return cmd in self.BOUND and self.guest is None and self.replay is None and self.session is not None
+        the menus and a replay answer at once, they draw little), and the
+        lobby's ways to a table."""
+        if self.guest is not None or self.replay is not None:
+            return False
+        return cmd in self.BOUND if self.session is not None else cmd in OPENING
 
     def tap_later(self, handler, cmd: str, arg: str, el, event_type: str, tap) -> None:
-        """A tap on a table control: mark it now, run its command after the
-        browser painted the mark."""
+        """A tap on a table control (or on the lobby's way to a table): mark
+        it now, run its command after the browser painted the mark."""
         if not self.answering and self.draw_asked and cmd in ("act", "ui"):
             return  # a bot moved and the board is not drawn yet: the tap was aimed at a decision gone by
         if not self.tap_counts(cmd, arg, el, tap):
@@ -49,8 +58,10 @@ class Answering:
         decision it was drawn for; the next one in a task of its own."""
         handler, arg, el, event_type, decision, session = self.tap_queue.pop(0)
         try:
-            if session is self.session and decision == str(session.decision) and self.replay is None:
-                self.drawing_later = True  # what the command draws is drawn after the next frame
+            # still the decision it was drawn for (or still the lobby: one "Start" of a double tap)
+            here = session is None or decision == str(session.decision)
+            if session is self.session and self.replay is None and here:
+                self.drawing_later = session is not None  # what a move draws is drawn after the next frame
                 try:
                     result = handler(arg, el, event_type)
                 finally:

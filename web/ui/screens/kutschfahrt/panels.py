@@ -36,7 +36,7 @@ class Panels:
         if assocs:
             rows = "".join(f'<li>{self.ctx.badge(s)}: {self.it(a)}</li>' for s, a in enumerate(assocs))
             out.append(f'<h3>{self.w("all_assocs")}</h3><ul class="kr-reveal">{rows}</ul>')
-        return f'<section class="kr-box kr-final"><h2>{self.w("the_end")}</h2>{"".join(out)}</section>'
+        return f'<section id="kr-final" class="kr-box kr-final"><h2>{self.w("the_end")}</h2>{"".join(out)}</section>'
 
     def _trade(self, view) -> str:
         step = view.get("step") or {}
@@ -48,36 +48,36 @@ class Panels:
             if priv.get("obj"):
                 k = priv["obj"]
                 what = f'<div class="kr-offered">{self._card_item(k)}</div>'
-            return (f'<section class="kr-box kr-trade"><h2>{icon("bag")}{self.w("trade")}</h2>'
+            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{icon("bag")}{self.w("trade")}</h2>'
                     f'<p>{self.w("trade_offer", a=self.pname(frm), b=self.pname(to))}</p>{what}</section>')
         if ph in ("diplomat_pick", "diplomat_return"):
             got = priv.get("got")
             extra = f'<p>{self.w("dip_got", obj=self.it(got))}</p>' if got else ""
-            return (f'<section class="kr-box kr-trade"><h2>{self.nm("diplomat")}</h2>'
+            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{self.nm("diplomat")}</h2>'
                     f'<p>{self.w("dip_demand", a=self.pname(step["by"]), b=self.pname(step["to"]), obj=self.it(step["name"]))}</p>'
                     f'{extra}</section>')
         if ph == "sextant_pass":
             done = join((self.pname(s) for s in step.get("done", [])), ", ")
             chosen = priv.get("chosen")
             mine = f'<p>{self.w("sextant_chosen", obj=self.it(chosen))}</p>' if chosen else ""
-            return (f'<section class="kr-box kr-trade"><h2>{icon("star")}{self.nm("sextant")}</h2>'
+            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{icon("star")}{self.nm("sextant")}</h2>'
                     f'<p>{self.w("sextant_dir", dir=self.nm(step.get("dir")))}</p>'
                     f'<p>{self.w("sextant_done", names=done or "–")}</p>{mine}</section>')
         if ph == "clair_pick" and priv.get("pile") is not None:
             pile = self._items(priv["pile"])
             picked = self._items(priv.get("picked", []))
-            return (f'<section class="kr-box kr-trade"><h2>{self.nm("clairvoyant")}</h2>'
+            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{self.nm("clairvoyant")}</h2>'
                     f'<p>{self.w("clair_pile", objs=pile)}</p>'
                     + (f'<p>{self.w("clair_picked", objs=picked)}</p>' if picked else "") + "</section>")
         if ph == "take" and priv.get("loser_objects") is not None:
             objs = self._items(priv["loser_objects"])
-            return (f'<section class="kr-box kr-trade"><h2>{icon("bag")}{self.w("grp.take_obj")}</h2>'
+            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{icon("bag")}{self.w("grp.take_obj")}</h2>'
                     f'<p>{self.w("loser_has", objs=objs)}</p></section>')
         if ph == "coat" and priv.get("occ_pile") is not None:
-            return (f'<section class="kr-box kr-trade"><h2>{icon("coat")}{self.nm("coat")}</h2>'
+            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{icon("coat")}{self.nm("coat")}</h2>'
                     f'<p>{self.w("coat_pile", occs=self._items(priv["occ_pile"]))}</p></section>')
         if ph == "gift":
-            return (f'<section class="kr-box kr-trade"><h2>{icon("bag")}{self.w("grp.gift")}</h2>'
+            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{icon("bag")}{self.w("grp.gift")}</h2>'
                     f'<p>{self.w("gift_info", name=self.pname(step["seat"]), n=step.get("over", 1))}</p></section>')
         return ""
 
@@ -122,7 +122,7 @@ class Panels:
             w = st.get("winner")
             notes.append(self.w("fight_won", name=self.pname(w)) if w is not None else self.w("fight_draw"))
         note_html = "".join(f'<p class="kr-note">{x}</p>' for x in notes)
-        return (f'<section class="kr-box kr-struggle" aria-label="{self.w("struggle")}">'
+        return (f'<section id="kr-struggle" class="kr-box kr-struggle" aria-label="{self.w("struggle")}">'
                 f'<h2>{icon("sword")}{self.w("struggle")}</h2>'
                 f'<div class="kr-duel"><div class="kr-side kr-att">{icon("sword")}{self.ctx.badge(att)}'
                 f'<span class="kr-pts">{t["attacker"]}</span></div><span class="kr-vs">:</span>'
@@ -165,7 +165,7 @@ class Panels:
         char = (f'<div class="kr-char"><span class="kr-char-card">{icon("sword")}{icon("shield")}</span>'
                 f'<span>{self.w("character")}: {role or self.w("char_idle")}</span></div>')
         drink = f'<p class="kr-small">{self.it("drink", self.w("drink_note"))}</p>' if me.get("drink") else ""
-        return (f'<section class="kr-box kr-mine" aria-label="{self.w("my_cards")}">'
+        return (f'<section id="kr-mine" class="kr-box kr-mine" aria-label="{self.w("my_cards")}">'
                 f'<h2>{self.ctx.badge(self.seat)} — {self.w("my_cards")}</h2>'
                 f'<div class="kr-assoc-card a-{assoc}">{icon("key" if assoc == "order" else "goblet")}'
                 f'<span><small>{self.w("association")}</small>{self.it(assoc, cls="kr-cardname")}'
@@ -209,7 +209,7 @@ class Panels:
         item = lambda e, links: self.memo.get(self.ctx, e, links, self._know_item)  # noqa: E731
         body = (history(entries, view["seats"], item, self.w) if entries
                 else f'<ol class="kr-know-list"><li>{self.w("nothing_known")}</li></ol>')
-        return (f'<section class="kr-box kr-knowledge" aria-label="{self.w("what_i_know")}">'
+        return (f'<section id="kr-knowledge" class="kr-box kr-knowledge" aria-label="{self.w("what_i_know")}">'
                 f'<h2>{icon("eye")}{self.w("what_i_know")}</h2>{summary}{body}</section>')
 
     def _know_item(self, e, links=True) -> str:
@@ -226,5 +226,5 @@ class Panels:
         kinds = sorted(set(view.get("objects_in_game") or []), key=lambda k: self.nm(k))
         objs = "".join(f'<li>{self.it(k, kind_icon(k) + self.nm(k))} <small>{self.fx(k)}</small></li>'
                        for k in kinds)
-        return (f'<section class="kr-box kr-help"><div class="kr-helprow">{btn}</div>'
+        return (f'<section id="kr-help" class="kr-box kr-help"><div class="kr-helprow">{btn}</div>'
                 f'<h3>{self.w("objects_in_game")}</h3><ul class="kr-list">{objs}</ul></section>')

@@ -236,7 +236,7 @@ class Screen(Panels, GameScreen):
         cls = "kr-seat" + (" kr-me" if mine else "") + (" kr-acting" if to_act else "")
         cls += " kr-active" if view.get("active") == s else ""
         cls += " kr-focus" if self.focus_seat == s and self.mode is None else ""
-        role = ""
+        role = '<span class="kr-role"></span>'
         if struggle:
             if s == struggle["attacker"]:
                 role = f'<span class="kr-role kr-att">{icon("sword")}{self.nm("attacker")}</span>'
@@ -263,7 +263,7 @@ class Screen(Panels, GameScreen):
         else:
             occ_html = (f'<span class="kr-occ down" title="{self.w("occ_hidden")}">{icon("back")}'
                         f'<span class="kr-long">{self.w("occ_hidden")}</span><span class="kr-short">?</span></span>')
-        assoc = ""
+        assoc = '<span class="kr-assoc"></span>'
         if mine and self.me:
             assoc = f'<span class="kr-assoc a-{self.me["association"]}">{self.nm(self.me["association"])}</span>'
         else:
@@ -274,11 +274,13 @@ class Screen(Panels, GameScreen):
         count = (f'<span class="kr-count" title="{self.w("n_objects", n=p["objects"])}">{icon("bag")}'
                  f'<span class="kr-long">{self.w("n_objects", n=p["objects"])}</span>'
                  f'<span class="kr-short">{p["objects"]}</span></span>')
-        mark = '<span class="kr-turnmark" aria-hidden="true">▶</span>' if to_act else ""
-        inner = (f'{mark}{ctx.badge(s)}'
+        # the same elements on every seat in every view, shown or not (style.css: the mark on a seat
+        # to act, no empty line): a move changes only what it changed (the morph matches a seat's
+        # spans in order, so a span that came or went before the others would redraw all after it)
+        inner = (f'<span class="kr-turnmark" aria-hidden="true">▶</span>{ctx.badge(s)}'
                  + (f' <span class="kr-you">({self.say.t("table.you")})</span>' if mine else "")
                  + f'<span class="kr-facts">{count}{occ_html}</span>{assoc}{role}'
-                 + (f'<span class="kr-tags">{tags}</span>' if tags else ""))
+                 + f'<span class="kr-tags">{tags}</span>')
         style = f'left:{x:.1f}%;top:{y:.1f}%;--pc:{ctx.color(s)}'
         hit, aim = "", ""
         if target is not None:  # the whole seat is the tap; while a seat is asked for, the names on it too
@@ -405,7 +407,7 @@ class Screen(Panels, GameScreen):
             waiting = [s for s in (view.get("to_act") or [])]
             if view.get("over") or not waiting:
                 return ""
-            return (f'<section class="kr-box kr-actions kr-wait" aria-label="{self.w("actions")}">'
+            return (f'<section id="kr-actions" class="kr-box kr-actions kr-wait" aria-label="{self.w("actions")}">'
                     f'<p>{self.w("waiting_for", names=self._names(waiting))}</p></section>')
         groups: dict[str, list[int]] = {}
         for i, a in enumerate(legal):
@@ -419,7 +421,7 @@ class Screen(Panels, GameScreen):
             body = self._seat_menu(self.focus_seat)
         else:
             body = self._groups(groups)
-        return (f'<section class="kr-box kr-actions" aria-label="{self.w("actions")}">{head}'
+        return (f'<section id="kr-actions" class="kr-box kr-actions" aria-label="{self.w("actions")}">{head}'
                 f'{body}</section>')
 
     def _groups(self, groups) -> str:
