@@ -85,3 +85,52 @@ def test_every_level_decides_as_before(game_id):
     assert game_id in DECIDED, f"a new game: add DECIDED[{game_id!r}] = fingerprint({game_id!r})"
     assert fingerprint(game_id) == DECIDED[game_id], \
         f"{game_id}: a bot decided otherwise than before on the same view and seed"
+
+
+class _CountedLog(list):
+    """A log that counts the entries read from it (`read`), by iteration,
+    index or slice."""
+
+    read = 0
+
+    def __iter__(self):
+        for e in list.__iter__(self):
+            self.read += 1
+            yield e
+
+    def __getitem__(self, key):
+        got = list.__getitem__(self, key)
+        self.read += len(got) if isinstance(key, slice) else 1
+        return got
+
+
+def _entries_per_step(reader, log):
+    """The log entries `reader` (a generator) read in each of its steps."""
+    per_step = []
+    while True:
+        log.read = 0
+        try:
+            next(reader)
+        except StopIteration as end:
+            per_step.append(log.read)
+            return per_step, end.value
+        per_step.append(log.read)
+
+
+def test_kutschfahrt_beliefs_read_a_long_log_a_piece_a_step():
+    """Beliefs.read yields every LOG_STEP entries of each pass over the log
+    (seen failing with the yields in knowledge.object_moves/conduct taken out:
+    one step read the whole log), and builds what Beliefs builds at once."""
+    from engine.kutschfahrt.beliefs import LOG_STEP, Beliefs
+
+    text, seat = positions("kutschfahrt")[-1]
+    view = engine.load(text).view(seat)
+    assert len(view["log"]) >= LONG_ENTRIES
+    view["log"] = log = _CountedLog(view["log"])
+    per_step, b = _entries_per_step(Beliefs.read(view, 1.0), log)
+    assert sum(per_step) >= 3 * len(log), "three passes over the log (conduct, objects, certainties)"
+    assert len(per_step) >= 3 * len(log) // LOG_STEP
+    assert max(per_step) <= 2 * LOG_STEP, f"a step read {max(per_step)} entries"
+    whole = Beliefs(dict(view, log=list(log)), 1.0)
+    assert (b.exp, b.size, b.fixed, b.hyps, b.cert, b.known_assoc) == \
+        (whole.exp, whole.size, whole.fixed, whole.hyps, whole.cert, whole.known_assoc)
