@@ -24,7 +24,9 @@ CPython's is the thread's CPU time (time.thread_time), the page's the wall
 clock (Pyodide has no other).
 Per game, log and level a JSON line: decisions timed, the longest step
 (ms) over them, its 90th percentile over decisions (each decision's longest
-step), the median decision time and steps per decision.
+step), the longest step's own work (less the garbage collections in it),
+how many full garbage collections (generation 2) came and the longest, the
+median decision time and steps per decision.
 
 `--page`: the same measure in the built site's Python (Pyodide in headless
 Chromium, `dist/` or $SPEELTAFEL_DIST), its CPU slowed `--cpu-slowdown`
@@ -37,6 +39,7 @@ is in the page.  Every row first decides its first position once untimed
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 import time
@@ -95,22 +98,54 @@ def _clock():
         return time.perf_counter
 
 
+class _Collections:
+    """Python's cyclic garbage collections while it is open: the time of each
+    (on `clock`) and of the full ones (generation 2) apart.  A full
+    collection walks every object the interpreter holds (in the page: the
+    whole app), so it may land in any step."""
+
+    def __init__(self, clock):
+        self.clock, self.spent, self.full, self._start = clock, 0.0, [], None
+
+    def __call__(self, phase, info):
+        if phase == "start":
+            self._start = self.clock()
+            return
+        ms = (self.clock() - self._start) * 1000
+        self.spent += ms
+        if info["generation"] == 2:
+            self.full.append(ms)
+
+    def __enter__(self):
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *_):
+        gc.callbacks.remove(self)
+
+
 def steps(game_id: str, view: dict, legal: list, level: str, seed: int, clock=None):
-    """(the decision's steps in ms, its action): one bot decision run step
-    by step as the page runs it."""
+    """(the decision's steps in ms, the garbage collections' ms in each,
+    the full collections' ms, its action): one bot decision run step by step
+    as the page runs it."""
     from engine import bots
 
     clock = clock or _clock()
     thinker = bots.think(game_id, view, legal, level, seed, 1000)
-    times = []
-    while True:
-        t0 = clock()
-        try:
-            next(thinker)
-        except StopIteration as done:
+    times, collecting = [], []
+    with _Collections(clock) as gcs:
+        while True:
+            gcs.spent = 0.0
+            t0 = clock()
+            try:
+                next(thinker)
+                action = None
+            except StopIteration as done:
+                action = done
             times.append((clock() - t0) * 1000)
-            return times, done.value
-        times.append((clock() - t0) * 1000)
+            collecting.append(gcs.spent)
+            if action is not None:
+                return times, collecting, gcs.full, action.value
 
 
 def measure(game_id: str, level: str, saves: list) -> dict:
@@ -120,16 +155,21 @@ def measure(game_id: str, level: str, saves: list) -> dict:
 
     first = engine.load(saves[0][0])  # a warm-up: the page imports the bot's modules on its first decision
     cold = max(steps(game_id, first.view(saves[0][1]), first.legal_actions(saves[0][1]), level, 1)[0])
-    longest, totals, counts = [], [], []
+    longest, own, totals, counts, full = [], [], [], [], []
     for i, (text, seat) in enumerate(saves):
         state = engine.load(text)
-        times, _ = steps(game_id, state.view(seat), state.legal_actions(seat), level, 7919 * i + 1)
+        times, collecting, fulls, _ = steps(game_id, state.view(seat), state.legal_actions(seat), level,
+                                            7919 * i + 1)
         longest.append(max(times))
+        own.append(max(t - c for t, c in zip(times, collecting)))
         totals.append(sum(times))
         counts.append(len(times))
+        full += fulls
     log = max(len(engine.load(text).view(seat)["log"]) for text, seat in saves)
     return {"decisions": len(saves), "log_entries": log, "longest_step_ms": round(max(longest), 2),
             "p90_longest_step_ms": round(sorted(longest)[int(0.9 * (len(longest) - 1))], 2),
+            "longest_step_but_gc_ms": round(max(own), 2),
+            "full_gcs": len(full), "longest_full_gc_ms": round(max(full, default=0), 2),
             "median_decision_ms": round(sorted(totals)[len(totals) // 2], 2),
             "median_steps": sorted(counts)[len(counts) // 2],
             "longest_steps_ms": [round(x, 1) for x in longest], "first_decision_longest_step_ms": round(cold, 1)}

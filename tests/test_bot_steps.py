@@ -12,6 +12,7 @@ decisions, made on main at f619e32).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 
@@ -35,7 +36,8 @@ DECIDED = {
 }
 
 
-def positions(game_id: str, count: int = POSITIONS) -> list:
+@functools.cache  # a long game is played once for both tests that read it
+def positions(game_id: str, count: int = POSITIONS) -> tuple:
     """[(state JSON, seat)]: the first `count` decisions with a real choice of
     a new game at the game's largest table, then `count` from a seat's view
     holding LONG_ENTRIES log entries on (or the last `count` of a game whose
@@ -60,7 +62,7 @@ def positions(game_id: str, count: int = POSITIONS) -> list:
                 break
         else:
             late = (late + [here])[-count:]
-    return new + (long or late)
+    return tuple(new + (long or late))
 
 
 def decisions(game_id: str, saves: list) -> dict:
@@ -134,3 +136,39 @@ def test_kutschfahrt_beliefs_read_a_long_log_a_piece_a_step():
     whole = Beliefs(dict(view, log=list(log)), 1.0)
     assert (b.exp, b.size, b.fixed, b.hyps, b.cert, b.known_assoc) == \
         (whole.exp, whole.size, whole.fixed, whole.hyps, whole.cert, whole.known_assoc)
+
+
+def test_carcassonne_bots_evaluate_a_few_boards_a_step(monkeypatch):
+    """The strong and expert bots yield after rebuilding the board from the
+    view (their first step evaluates nothing) and after a few evaluations
+    (YIELD_EVERY), the follower step's too: at most 10 a step, late in a game
+    where an evaluation copies a big board (bench/bot_steps.py) (seen failing with YIELD_EVERY back
+    at 15: 14 evaluations in a step; without the yield after the rebuild: the
+    first step evaluated 5; without the yields in the follower steps: 14)."""
+    from engine.carcassonne import bots as carcassonne
+
+    evaluated = [0]
+    value = carcassonne.strong_value
+
+    def counted(g):
+        evaluated[0] += 1
+        return value(g)
+
+    monkeypatch.setattr(carcassonne, "strong_value", counted)
+    for level in ("strong", "expert"):
+        for i, (text, seat) in enumerate(positions("carcassonne")):
+            state = engine.load(text)
+            thinker = bots.think("carcassonne", state.view(seat), state.legal_actions(seat), level,
+                                 7919 * i + 1, BUDGET_MS)
+            per_step = []
+            while True:
+                evaluated[0] = 0
+                try:
+                    next(thinker)
+                except StopIteration:
+                    break
+                finally:
+                    per_step.append(evaluated[0])
+            assert per_step[0] == 0 or len(per_step) == 1, f"{level}: the rebuild's step evaluated"
+            assert max(per_step) <= 10, \
+                f"{level} at position {i}: {max(per_step)} evaluations in one step"

@@ -14,8 +14,9 @@ of the remaining tiles, which search samples from that multiset.
   next player answers with his best move, and the candidate keeps the mean.
   Work budget: budget_ms=1000 means WORK_PER_SECOND evaluations (about
   100-300 ms in CPython; calibrated with bench/carcassonne_speed.py); it yields
-  every YIELD_EVERY evaluations (a few ms of work in CPython, at most ~15 ms
-  in the browser late in the game, where an evaluation copies a big board).
+  after rebuilding the board and every YIELD_EVERY evaluations (at most
+  ~1.5 ms of work in CPython late in the game, where an evaluation copies a
+  big board: bench/bot_steps.py; the page is several times slower).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from .tiles import CITY, FIELD, KIND_OF, MONASTERY, ROAD, TILES
 
 LEVELS = ["random", "greedy", "strong", "expert"]
 WORK_PER_SECOND = 800   # evaluations for budget_ms=1000
-YIELD_EVERY = 15
+YIELD_EVERY = 5
 
 
 # ------------------------------------------------------------- rebuilding
@@ -272,6 +273,7 @@ def think(view, legal, level, rng, budget_ms, stop=None):
 
 def greedy(view, legal, rng):
     g = rebuild(view)
+    yield
     me = view["seat"] if view["seat"] is not None else g.to_act()[0]
     if g.phase == "pest":
         return pest_choice(g, legal, _greedy_value, me)
@@ -289,6 +291,7 @@ def _strong_value(g, me):
 
 def strong(view, legal, rng, budget_ms):
     g = rebuild(view)
+    yield
     me = view["seat"] if view["seat"] is not None else g.to_act()[0]
     if g.phase == "pest":
         return pest_choice(g, legal, _strong_value, me)
@@ -357,6 +360,7 @@ def _strong_search(g, me, rng, budget_ms):
         for fol in follower_choices(g, prune_crowns=False):
             a = after(g, None, fol)
             scored.append([_strong_value(a, me), None, fol, a])
+            yield
         scored.sort(key=lambda t: -t[0])
         return scored[0][2]
     scored = yield from best_moves(g, me, 8, counter)

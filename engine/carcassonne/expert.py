@@ -76,6 +76,7 @@ def expert(view, legal, rng, budget_ms, stop=None):
     me = view["seat"]
     root = sample_state(view, rng).g
     root.log = None
+    yield
     work = WORK_PER_SECOND * budget_ms / 1000 * BOARD_COST / (BOARD_COST + len(root.placed))
     budget = Budget(work, B.YIELD_EVERY, stop)
     if root.phase == "pest":
@@ -88,6 +89,7 @@ def expert(view, legal, rng, budget_ms, stop=None):
         for fol in B.follower_choices(root, prune_crowns=False):
             a = B.after(root, None, fol)
             cands.append([B._strong_value(a, me), None, fol, a])
+            yield
         cands.sort(key=lambda c: -c[0])
         pick = 2
     else:
