@@ -152,7 +152,7 @@ def object_moves(log: list, me: int, every: int = 0):
 def certain_holdings(view) -> list:
     """Per seat, a Counter of object kinds it certainly holds now (a lower
     bound, from this seat's own log); this seat's own hand exactly."""
-    return done(read_certain_holdings(view))
+    return read_all(read_certain_holdings(view))
 
 
 def read_certain_holdings(view, every: int = 0):
@@ -213,8 +213,8 @@ def dealt_objects(log: list, me: int) -> list:
     return []
 
 
-def done(reader):
-    """What a generator returns, run to its end at once."""
+def read_all(reader):
+    """What a reading generator returns, read to its end at once."""
     while True:
         try:
             next(reader)
