@@ -28,6 +28,7 @@ from .tiles import CITY, FIELD, KIND_OF, MONASTERY, ROAD, TILES
 LEVELS = ["random", "greedy", "strong", "expert"]
 WORK_PER_SECOND = 800   # evaluations for budget_ms=1000
 YIELD_EVERY = 5
+LET_GO_EVERY = 20  # boards freed a step (`let_go`)
 
 
 # ------------------------------------------------------------- rebuilding
@@ -352,6 +353,15 @@ def best_moves(g, seat, top, counter):
     return out
 
 
+def let_go(moves, keep):
+    """Drop all but the first `keep` of `moves` (best_moves' list: a board
+    each) a few boards a step: freed at once, a late game's hundred boards
+    made one long step (issue 26)."""
+    while len(moves) > keep:
+        del moves[max(keep, len(moves) - LET_GO_EVERY):]
+        yield
+
+
 def _strong_search(g, me, rng, budget_ms):
     budget = max(50, int(WORK_PER_SECOND * budget_ms / 1000))
     counter = [0]
@@ -369,7 +379,8 @@ def _strong_search(g, me, rng, budget_ms):
     # ply 2: the next player answers for sampled tiles (rounds of one tile
     # per candidate, while the budget lasts; every candidate gets as many)
     k = min(len(scored), 5)
-    cand = scored[:k]
+    yield from let_go(scored, k)
+    cand = scored
     totals = [0.0] * k
     rounds = 0
     # cost of a round before the first one: k replies over about as many
@@ -410,8 +421,9 @@ def _reply(a, tile, me, counter):
     if not b.placements:
         counter[0] += 1
         return _strong_value(b, me)
-    best = (yield from best_moves(b, b.current, 2, counter))[0]
-    return relative(best[4], me)
+    replies = yield from best_moves(b, b.current, 2, counter)
+    yield from let_go(replies, 1)
+    return relative(replies[0][4], me)
 
 
 def _answer(g, best):

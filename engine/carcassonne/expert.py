@@ -62,7 +62,9 @@ def _rollout(g, me, seed, plies, budget):
         if g.phase == "over":
             break
         counter = [0]
-        best = (yield from B.best_moves(g, g.current, 2, counter))[0]
+        moves = yield from B.best_moves(g, g.current, 2, counter)
+        yield from B.let_go(moves, 1)
+        best = moves[0]
         if budget.spend(counter[0]):
             yield
             if budget.cut:
@@ -96,7 +98,7 @@ def expert(view, legal, rng, budget_ms, stop=None):
         counter = [0]
         cands = yield from B.best_moves(root, me, 8, counter)
         budget.spend(counter[0])
-        cands = cands[:CANDIDATES]
+        yield from B.let_go(cands, CANDIDATES)
         pick = 1
     if len(cands) == 1 or not root.bag:
         return cands[0][pick]

@@ -178,8 +178,10 @@ def expert(view, legal, rng, budget_ms, stop=None):
 
     def simulate(i, seed):
         if seed not in samples:
-            samples[seed] = sample_state(view, Rng(seed))
-            samples[seed].events = []
+            sample = samples[seed] = sample_state(view, Rng(seed))
+            # a rollout plays a clone, which carries no history: freed here,
+            # the history is not freed all at once when the decision ends
+            sample.events, sample.actions, sample.undoable = [], [], []
             budget.spend(1)
             yield  # dealing a sample is a rollout decision's work or more
         st = clone(samples[seed])
