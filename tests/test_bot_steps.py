@@ -172,3 +172,54 @@ def test_carcassonne_bots_evaluate_a_few_boards_a_step(monkeypatch):
             assert per_step[0] == 0 or len(per_step) == 1, f"{level}: the rebuild's step evaluated"
             assert max(per_step) <= 10, \
                 f"{level} at position {i}: {max(per_step)} evaluations in one step"
+
+
+def test_carcassonne_bots_let_go_of_boards_a_few_a_step(monkeypatch):
+    """A late game's search holds a board for every placement; the strong and
+    expert bots let go of those they do not keep a few a step
+    (bots.let_go), not all at once when a list of them is dropped (seen
+    failing with let_go dropping the whole list at once: 133 boards freed
+    in one step)."""
+    from engine.carcassonne import bots as carcassonne
+    from engine.carcassonne.core import Game
+
+    freed = [0]
+    monkeypatch.setattr(Game, "__del__", lambda self: freed.__setitem__(0, freed[0] + 1), raising=False)
+    for level in ("strong", "expert"):
+        most = 0
+        for i, (text, seat) in enumerate(positions("carcassonne")[POSITIONS:]):
+            state = engine.load(text)
+            thinker = bots.think("carcassonne", state.view(seat), state.legal_actions(seat), level,
+                                 7919 * i + 1, BUDGET_MS)
+            while True:
+                freed[0] = 0
+                try:
+                    next(thinker)
+                except StopIteration:
+                    break
+                finally:
+                    most = max(most, freed[0])
+            del thinker
+        assert most <= carcassonne.LET_GO_EVERY + 10, f"{level}: {most} boards freed in one step"
+
+
+def test_thurn_taxis_expert_samples_keep_no_history(monkeypatch):
+    """The expert plays its rollouts on clones, which carry no history: its
+    samples drop theirs when dealt, or a long game's histories are all freed
+    in the decision's last step (seen failing with only the events dropped,
+    as before: a sample kept its actions)."""
+    from engine.thurn_taxis import expert
+
+    dealt = []
+    deal = expert.sample_state
+
+    def kept(view, rng):
+        dealt.append(deal(view, rng))
+        return dealt[-1]
+
+    monkeypatch.setattr(expert, "sample_state", kept)
+    text, seat = positions("thurn_taxis")[-1]
+    state = engine.load(text)
+    assert state.actions
+    bots.choose("thurn_taxis", state.view(seat), state.legal_actions(seat), "expert", 1, BUDGET_MS)
+    assert dealt and all(not (s.actions or s.events or s.undoable) for s in dealt)

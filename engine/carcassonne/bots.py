@@ -338,6 +338,7 @@ def best_moves(g, seat, top, counter):
         p = {"type": "place", "x": pl[0], "y": pl[1], "rot": pl[2]}
         out.append([v, p, {"type": "no_follower"}, a, vals])
         if i < top or closes:
+            yield  # a board copied and placed: late in a game, with no follower left, that is all the work
             h = g.copy()
             h.place(*pl)
             for fol in follower_choices(h)[1:]:
