@@ -178,6 +178,9 @@ def expert(view, legal, rng, budget_ms, stop=None):
 
     def simulate(i, seed):
         if seed not in samples:
+            # a seed serves one round of the candidates: the round before's
+            # sample is let go of here, not all of them when the decision ends
+            samples.clear()
             sample = samples[seed] = sample_state(view, Rng(seed))
             # a rollout plays a clone, which carries no history: freed here,
             # the history is not freed all at once when the decision ends
