@@ -7,7 +7,10 @@ them); the tests check the structure that keeps them short, and that
 yielding more often changed no decision: every level of every registered
 game decides on fixed positions (a new game and a long one) exactly as the
 code before issue 26 item 2 did (`DECIDED`, the fingerprints of its
-decisions, made on main at f619e32).
+decisions, made on main at f619e32).  A change meant to alter how a bot
+plays, or the rules (the positions are played by the bots), updates DECIDED
+with `fingerprint(game_id)`, and the bots' strength figures in BENCHMARKS.md
+are measured again.
 """
 
 from __future__ import annotations
