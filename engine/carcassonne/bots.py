@@ -376,6 +376,7 @@ def _strong_search(g, me, rng, budget_ms):
         return scored[0][2]
     scored = yield from best_moves(g, me, 8, counter)
     if len(scored) == 1 or not g.bag:
+        yield from let_go(scored, 1)
         return scored[0][1]
     # ply 2: the next player answers for sampled tiles (rounds of one tile
     # per candidate, while the budget lasts; every candidate gets as many)
