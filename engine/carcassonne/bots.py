@@ -14,8 +14,9 @@ of the remaining tiles, which search samples from that multiset.
   next player answers with his best move, and the candidate keeps the mean.
   Work budget: budget_ms=1000 means WORK_PER_SECOND evaluations (about
   100-300 ms in CPython; calibrated with bench/carcassonne_speed.py); it yields
-  every YIELD_EVERY evaluations (a few ms of work in CPython, at most ~15 ms
-  in the browser late in the game, where an evaluation copies a big board).
+  after rebuilding the board and every YIELD_EVERY evaluations (at most
+  ~1.5 ms of work in CPython late in the game, where an evaluation copies a
+  big board: bench/bot_steps.py; the page is several times slower).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from .tiles import CITY, FIELD, KIND_OF, MONASTERY, ROAD, TILES
 
 LEVELS = ["random", "greedy", "strong", "expert"]
 WORK_PER_SECOND = 800   # evaluations for budget_ms=1000
-YIELD_EVERY = 15
+YIELD_EVERY = 5
+LET_GO_EVERY = 20  # boards freed a step (`let_go`)
 
 
 # ------------------------------------------------------------- rebuilding
@@ -272,6 +274,7 @@ def think(view, legal, level, rng, budget_ms, stop=None):
 
 def greedy(view, legal, rng):
     g = rebuild(view)
+    yield
     me = view["seat"] if view["seat"] is not None else g.to_act()[0]
     if g.phase == "pest":
         return pest_choice(g, legal, _greedy_value, me)
@@ -289,6 +292,7 @@ def _strong_value(g, me):
 
 def strong(view, legal, rng, budget_ms):
     g = rebuild(view)
+    yield
     me = view["seat"] if view["seat"] is not None else g.to_act()[0]
     if g.phase == "pest":
         return pest_choice(g, legal, _strong_value, me)
@@ -334,6 +338,7 @@ def best_moves(g, seat, top, counter):
         p = {"type": "place", "x": pl[0], "y": pl[1], "rot": pl[2]}
         out.append([v, p, {"type": "no_follower"}, a, vals])
         if i < top or closes:
+            yield  # a board copied and placed: late in a game, with no follower left, that is all the work
             h = g.copy()
             h.place(*pl)
             for fol in follower_choices(h)[1:]:
@@ -349,6 +354,15 @@ def best_moves(g, seat, top, counter):
     return out
 
 
+def let_go(moves, keep):
+    """Drop all but the first `keep` of `moves` (best_moves' list: a board
+    each) a few boards a step: freed at once, a late game's hundred boards
+    made one long step (issue 26)."""
+    while len(moves) > keep:
+        del moves[max(keep, len(moves) - LET_GO_EVERY):]
+        yield
+
+
 def _strong_search(g, me, rng, budget_ms):
     budget = max(50, int(WORK_PER_SECOND * budget_ms / 1000))
     counter = [0]
@@ -357,15 +371,18 @@ def _strong_search(g, me, rng, budget_ms):
         for fol in follower_choices(g, prune_crowns=False):
             a = after(g, None, fol)
             scored.append([_strong_value(a, me), None, fol, a])
+            yield
         scored.sort(key=lambda t: -t[0])
         return scored[0][2]
     scored = yield from best_moves(g, me, 8, counter)
     if len(scored) == 1 or not g.bag:
+        yield from let_go(scored, 1)
         return scored[0][1]
     # ply 2: the next player answers for sampled tiles (rounds of one tile
     # per candidate, while the budget lasts; every candidate gets as many)
     k = min(len(scored), 5)
-    cand = scored[:k]
+    yield from let_go(scored, k)
+    cand = scored
     totals = [0.0] * k
     rounds = 0
     # cost of a round before the first one: k replies over about as many
@@ -406,8 +423,9 @@ def _reply(a, tile, me, counter):
     if not b.placements:
         counter[0] += 1
         return _strong_value(b, me)
-    best = (yield from best_moves(b, b.current, 2, counter))[0]
-    return relative(best[4], me)
+    replies = yield from best_moves(b, b.current, 2, counter)
+    yield from let_go(replies, 1)
+    return relative(replies[0][4], me)
 
 
 def _answer(g, best):

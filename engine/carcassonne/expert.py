@@ -62,7 +62,9 @@ def _rollout(g, me, seed, plies, budget):
         if g.phase == "over":
             break
         counter = [0]
-        best = (yield from B.best_moves(g, g.current, 2, counter))[0]
+        moves = yield from B.best_moves(g, g.current, 2, counter)
+        yield from B.let_go(moves, 1)
+        best = moves[0]
         if budget.spend(counter[0]):
             yield
             if budget.cut:
@@ -76,6 +78,7 @@ def expert(view, legal, rng, budget_ms, stop=None):
     me = view["seat"]
     root = sample_state(view, rng).g
     root.log = None
+    yield
     work = WORK_PER_SECOND * budget_ms / 1000 * BOARD_COST / (BOARD_COST + len(root.placed))
     budget = Budget(work, B.YIELD_EVERY, stop)
     if root.phase == "pest":
@@ -88,13 +91,14 @@ def expert(view, legal, rng, budget_ms, stop=None):
         for fol in B.follower_choices(root, prune_crowns=False):
             a = B.after(root, None, fol)
             cands.append([B._strong_value(a, me), None, fol, a])
+            yield
         cands.sort(key=lambda c: -c[0])
         pick = 2
     else:
         counter = [0]
         cands = yield from B.best_moves(root, me, 8, counter)
         budget.spend(counter[0])
-        cands = cands[:CANDIDATES]
+        yield from B.let_go(cands, CANDIDATES)
         pick = 1
     if len(cands) == 1 or not root.bag:
         return cands[0][pick]

@@ -1,4 +1,5 @@
-"""What a Kutschfahrt bot believes, rebuilt from one seat's view at every decision.
+"""What a Kutschfahrt bot believes, rebuilt from one seat's view at every
+decision (a step at a time: `Beliefs.read` yields while it reads the log).
 
 * associations: every split of the other seats into allies and enemies that
   fits the player counts is a hypothesis (at most 126); what the seat saw
@@ -20,13 +21,27 @@ import math
 from itertools import combinations
 
 from . import cards as C
-from .knowledge import certain_holdings, conduct, dealt_objects, object_moves
+from .knowledge import conduct, dealt_objects, object_moves, read_all, read_certain_holdings
 
 GOAL_KINDS = ("key", "goblet", "bag_key", "bag_goblet")
+LOG_STEP = 100  # log entries read between two yields (a 1,000-entry log: ~0.1 ms a step in CPython)
 
 
 class Beliefs:
     def __init__(self, view, trust):
+        """The beliefs at once (`Beliefs.read` yields as it reads the log)."""
+        read_all(self._read(view, trust))
+
+    @classmethod
+    def read(cls, view, trust):
+        """A generator: the seat's beliefs, built with a yield every LOG_STEP
+        log entries read, so that a bot in the page never takes one long step
+        over a long log (issue 26)."""
+        b = cls.__new__(cls)
+        yield from b._read(view, trust)
+        return b
+
+    def _read(self, view, trust):
         self.view = view
         self.n = view["seats"]
         self.me = view["seat"]
@@ -41,10 +56,11 @@ class Beliefs:
         self.trust = trust
         self.known_assoc = {}     # seat -> association (hard facts)
         self.card_hints = {}      # adv3: seat -> list of seen cards
-        self._pairs()
+        yield from self._pairs()
         self._hypotheses()
-        self._objects()
-        self.cert = certain_holdings(view)
+        yield
+        yield from self._objects()
+        self.cert = yield from read_certain_holdings(view, LOG_STEP)
 
     # ---------------------------------------------------------- associations
     def _pairs(self):
@@ -58,7 +74,10 @@ class Beliefs:
             w[a][b] += x
             w[b][a] += x
 
-        for c in conduct(self.view["log"], self.me):
+        for c in conduct(self.view["log"], self.me, LOG_STEP):
+            if c is None:
+                yield
+                continue
             k = c[0]
             if k == "attack":
                 add(c[1], c[2], -0.3)
@@ -202,7 +221,7 @@ class Beliefs:
             else:
                 exp[P][k] = float(unknown)
         fixed[me] = True
-        self._replay()
+        yield from self._replay()
         # my hand is exact at the end whatever the tracking said
         exp[me] = dict.fromkeys(kinds, 0.0)
         for k in self.hand:
@@ -293,7 +312,10 @@ class Beliefs:
     def _replay(self):
         me, n = self.me, self.n
         P = n
-        for m in object_moves(self.view["log"], me):
+        for m in object_moves(self.view["log"], me, LOG_STEP):
+            if m is None:
+                yield
+                continue
             k = m[0]
             if k == "trade":
                 _, a, b, ab, ba, _seen = m

@@ -4,8 +4,8 @@ Beliefs (`beliefs.py`) are rebuilt from the view's log at every decision (the
 bot keeps no memory between decisions); the policy (`strong.py`) picks the
 action from them.  Levels: "random" (engine), "basic" (hard facts only,
 careful claims, no attacks to learn), "strong" (the full model).  Thinking
-is a generator that yields between its stages; a decision costs a few ms in
-CPython.
+is a generator that yields between its stages and, reading the log, every
+`beliefs.LOG_STEP` entries; a decision costs a few ms in CPython.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def think(view, legal, level, rng, budget_ms, stop=None):
 
 def _heuristic(view, legal, level, rng):
     params = PARAMS.get(level, PARAMS["strong"])
-    b = Beliefs(view, params["trust"])
+    b = yield from Beliefs.read(view, params["trust"])
     b.late = lateness(view)
     yield
     return decide(view, legal, b, params, rng)

@@ -82,7 +82,7 @@ def candidates(legal, first) -> list:
 
 def think(view, legal, rng, budget_ms, stop=None):
     """A generator: yields while it searches and returns the action."""
-    b = Beliefs(view, PARAMS["trust"])
+    b = yield from Beliefs.read(view, PARAMS["trust"])
     b.late = S.lateness(view)
     yield
     first = policy(view, legal, b, rng.fork())

@@ -6,7 +6,8 @@ is made here only.  A seen association stays true for the whole game; a seen
 face-down occupation stays true until that seat's occupation changes (Coat,
 Tome).  The bots read the log as streams of plain tuples: object movements
 (`object_moves`), table conduct that hints at associations (`conduct`) and a
-few facts about their own dealings.
+few facts about their own dealings; a bot in the page reads a long log in
+pieces (`every`), yielding between them, so no step of its thinking is long.
 """
 
 from __future__ import annotations
@@ -58,8 +59,10 @@ _HANDED = {
 _TURN_BREAK = ("accept", "refuse", "offer", "attack", "pass")
 
 
-def object_moves(log: list, me: int):
-    """The movements of objects as seat `me` can follow them, in order:
+def object_moves(log: list, me: int, every: int = 0):
+    """The movements of objects as seat `me` can follow them, in order
+    (`every`: a None between them before every `every`-th entry read, where
+    a reader that yields to the page may do so):
 
     ("trade", a, b, a_gave, b_gave, seen): a and b swapped one object each (a
         offered, or was the Diplomat); a kind where `me` saw it (`seen`), else
@@ -77,6 +80,8 @@ def object_moves(log: list, me: int):
     """
     L = len(log)
     for i, e in enumerate(log):
+        if every and i and not i % every:
+            yield None
         k = e["k"]
         if k == "accept":
             a, b = e["to"], e["by"]
@@ -107,7 +112,7 @@ def object_moves(log: list, me: int):
             if detail:
                 yield ("trade", a, b, detail["offered"], detail["returned"], True)
             else:
-                name = next((f["name"] for f in reversed(log[:i]) if f["k"] == "diplomat"), None)
+                name = next((log[j]["name"] for j in range(i - 1, -1, -1) if log[j]["k"] == "diplomat"), None)
                 yield ("demand", a, b, name)
         elif k in _HANDED:
             ends, private = _HANDED[k]
@@ -123,7 +128,8 @@ def object_moves(log: list, me: int):
         elif k == "sextant":
             out = got = None
             done = False
-            for f in log[i + 1:]:
+            for j in range(i + 1, L):
+                f = log[j]
                 if f["k"] == "sextant_done":
                     done = True
                     break
@@ -146,6 +152,12 @@ def object_moves(log: list, me: int):
 def certain_holdings(view) -> list:
     """Per seat, a Counter of object kinds it certainly holds now (a lower
     bound, from this seat's own log); this seat's own hand exactly."""
+    return read_all(read_certain_holdings(view))
+
+
+def read_certain_holdings(view, every: int = 0):
+    """`certain_holdings` as a generator that yields before every `every`-th
+    log entry it reads and returns them."""
     n, me = view["seats"], view["seat"]
     cert = [Counter() for _ in range(n)]
 
@@ -162,7 +174,10 @@ def certain_holdings(view) -> list:
         if s != me:
             cert[s][kind] += 1
 
-    for m in object_moves(view["log"], me):
+    for m in object_moves(view["log"], me, every):
+        if m is None:
+            yield
+            continue
         k = m[0]
         if k == "see":
             cert[m[1]] = Counter(m[2])
@@ -198,9 +213,19 @@ def dealt_objects(log: list, me: int) -> list:
     return []
 
 
+def read_all(reader):
+    """What a reading generator returns, read to its end at once."""
+    while True:
+        try:
+            next(reader)
+        except StopIteration as end:
+            return end.value
+
+
 # ------------------------------------------------------------------ conduct
-def conduct(log: list, me: int):
-    """What the table did that hints at who is allied with whom, in order:
+def conduct(log: list, me: int, every: int = 0):
+    """What the table did that hints at who is allied with whom, in order
+    (`every`: a None before every `every`-th entry read, as in `object_moves`):
 
     ("attack", by, to); ("support", seat, side, attacker, defender), side
     "attacker"/"defender"/None; ("accept", by, to) and ("refuse", by, to) an
@@ -209,7 +234,9 @@ def conduct(log: list, me: int):
     ("saw_assoc", who, association), ("saw_card", who, index, association).
     """
     fight = None
-    for e in log:
+    for i, e in enumerate(log):
+        if every and i and not i % every:
+            yield None
         k = e["k"]
         if k == "attack":
             fight = (e["by"], e["to"])

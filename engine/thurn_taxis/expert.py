@@ -34,7 +34,7 @@ from .state import ThurnTaxisState
 from .strong import Plan, strong
 
 WORK_PER_SECOND = 1500
-YIELD_EVERY = 3     # a rollout decision is a strong-bot move: up to a few ms in the browser
+YIELD_EVERY = 1     # a rollout decision is a strong-bot move: three made a step of 16 ms at 4x CPU in the page
 HORIZON = 4          # turns after the current one (two rounds at two seats)
 SCORE_CANDIDATES = 3
 STRONG_PRIOR = 0.5   # the strong bot's own choice starts this many points ahead ...
@@ -178,8 +178,13 @@ def expert(view, legal, rng, budget_ms, stop=None):
 
     def simulate(i, seed):
         if seed not in samples:
-            samples[seed] = sample_state(view, Rng(seed))
-            samples[seed].events = []
+            # a seed serves one round of the candidates: the round before's
+            # sample is let go of here, not all of them when the decision ends
+            samples.clear()
+            sample = samples[seed] = sample_state(view, Rng(seed))
+            # a rollout plays a clone, which carries no history: freed here,
+            # the history is not freed all at once when the decision ends
+            sample.events, sample.actions, sample.undoable = [], [], []
             budget.spend(1)
             yield  # dealing a sample is a rollout decision's work or more
         st = clone(samples[seed])
