@@ -65,6 +65,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         self.show_result = True
         self.thinking: int | None = None
         self.bot_task = None
+        self.bots_warm: dict = {}  # a bots module -> its import, a module a task (BotLoop.warm_bots)
         self.rules_at: str | None = None  # the rules reference is open at this (ui/rules.py)
         self.hint: dict | None = None  # {"moves", "seat", "index"}: the strong bot's choice for the viewer
         self.rules_texts: dict = {}  # (game, lang) -> that language's rules text
@@ -271,6 +272,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         self.render_table()
         dom.to_page_top()  # from a lobby scrolled down, the table still opens at its top (its question first)
         dom.set_ready("table")
+        self.warm_bots()
         self.kick_bots()
         if session.remotes():  # seats on devices of their own: pairing is offered at once
             asyncio.ensure_future(self.host_devices(session))

@@ -8,8 +8,9 @@ import asyncio
 import time
 
 from engine import bots
+from engine.registry import plugin
 
-from . import pace
+from . import pace, stepwise
 
 BUDGET_MS = 1000  # a bot's thinking per decision: its work budget, and its deadline
 SLICE_MS = 25  # a bot thinks at most this long before the page may draw again
@@ -43,6 +44,7 @@ class BotLoop:
         moves, seat = len(s.state.actions), s.shown().seat
         hint = self.hint = {"moves": moves, "seat": seat, "index": None}
         self.request_draw()  # "thinking…", drawn as a tap's answer is (ui/answering.py)
+        await self.bots_ready(s)
         action = await self.think(s.hint_thinker(s.state.seed * 7919 + moves), s)
         if self.hint is not hint or len(s.state.actions) != moves or s.shown().seat != seat:
             return  # the table moved on meanwhile
@@ -82,6 +84,24 @@ class BotLoop:
             await asyncio.sleep(min(left, PAUSE_STEP_MS / 1000))
 
     # ------------------------------------------------------------------- bots
+    def warm_bots(self):
+        """Import the table's bots now, a module a task (ui/stepwise.py),
+        while the table is looked at: a module's first import compiles it
+        (23-67 ms of a slow device's CPU for a large one), and the first bot's
+        first step imported them all, one task of ~110 ms at 4x (issue 26).
+        The bots wait for it (`bots_ready`); a level's own modules that a bot
+        imports when it first plays (an expert's) still come in its step."""
+        s = self.session
+        name = plugin(s.game_id).bots.partition(":")[0] if s and (s.has_bots() or s.hints) else ""
+        if name and name not in self.bots_warm:
+            self.bots_warm[name] = asyncio.ensure_future(stepwise.load(name))
+
+    async def bots_ready(self, session):
+        """Until the table's bots are imported (`warm_bots`)."""
+        warming = self.bots_warm.get(plugin(session.game_id).bots.partition(":")[0])
+        if warming is not None and not warming.done():
+            await asyncio.shield(warming)  # a bot stopped meanwhile leaves the import going
+
     def kick_bots(self):
         if self.session and self.session.bots_to_act() and self.bot_task is None and not self.conflict:
             self.bot_task = asyncio.ensure_future(self.run_bots())
@@ -139,6 +159,9 @@ class BotLoop:
                     return
                 if seat not in session.bots_to_act():
                     continue  # a human's move meanwhile changed who must decide
+                await self.bots_ready(session)
+                if self.session is not session or seat not in session.bots_to_act():
+                    continue  # another game, or a human's move meanwhile
                 moves = len(session.state.actions)
                 seed = session.state.seed * 7919 + moves
                 started = time.perf_counter()
