@@ -30,6 +30,31 @@ DRAWN = """() => !speeltafelApp.draw_asked
     && document.querySelector('.table-frame').dataset.decision === String(speeltafelApp.session.decision)"""
 
 
+# the page is what one whole drawing of the table makes of it (the parts' versions aside)
+SAME_AS_WHOLE = """() => { const app = document.getElementById('app');
+    const page = () => app.innerHTML.replace(/ data-memo="\\d+"/g, '');
+    const was = page(); speeltafelApp.render_table(); return page() === was; }"""
+
+
+# a drawing of two parts, one inside the other, drawn one part a call: what the page shows after each
+NESTED_PARTS = """() => {
+    const root = document.createElement('div'), look = () => [root.querySelector('p').textContent,
+        document.getElementById('t-in').getAttribute('class'), document.getElementById('t-in') === inner];
+    document.body.append(root);
+    root.innerHTML = '<section id="t-out" data-frame><p>old</p><svg id="t-in" class="old" data-frame><rect/></svg></section>';
+    const inner = document.getElementById('t-in');
+    const parsed = speeltafelParse('<section id="t-out" data-frame><p>new</p><svg id="t-in" class="new" data-frame>'
+                                   + '<rect width="2"/></svg></section>', root);
+    speeltafelMorphPart(root, parsed);
+    const seen = [look()];
+    speeltafelMorphPart(root, parsed);
+    seen.push(look(), speeltafelMorphPart(root, parsed));
+    speeltafelMorph(root, parsed);
+    seen.push(inner.querySelector('rect').getAttribute('width') === '2' ? 'new' : 'old');
+    root.remove();
+    return seen; }"""
+
+
 def _bots_move(page, moves=1):
     """Let the bots play (pace instant) until `moves` more moves are made and drawn, then wait again."""
     before = page.evaluate(MOVES)
@@ -67,9 +92,7 @@ def test_bots_moving_keep_the_log_read_the_fold_open_and_the_focus(tab):
     _bots_move(page)
     # drawn over several frames, part by part: the page is what one whole drawing makes of the table
     # (the parts' versions aside: a part holding a part drawn anew is sent again once, ui/memo.py)
-    assert page.evaluate("""() => { const app = document.getElementById('app');
-        const page = () => app.innerHTML.replace(/ data-memo="\\d+"/g, '');
-        const was = page(); speeltafelApp.render_table(); return page() === was; }"""), "a part of the move was not drawn"
+    assert page.evaluate(SAME_AS_WHOLE), "a part of the move was not drawn"
     assert page.locator(".log-entry").last.get_attribute("id") != newest, "no entry came"
     assert fold.evaluate("d => d.open"), "the open fold closed"
     assert page.evaluate("document.activeElement && document.activeElement.__mine === true"), "the focus was lost"
@@ -114,6 +137,11 @@ def test_a_square_chosen_and_turned_stays_and_the_board_still_zooms(tab):
     page.evaluate(FRAMES)
     assert page.locator("#cc-rotate").inner_text() == label
     assert page.locator(".cc-preview").evaluate("p => p.__mine === true"), "the chosen square was drawn anew"
+    # a focused control the drawing keeps (inside a part sent as a placeholder) keeps the focus
+    page.locator("#cc-rotate").evaluate("b => { b.focus(); b.__mine = true; }")
+    page.evaluate("speeltafelApp.request_draw()")
+    page.wait_for_function(DRAWN)
+    assert page.evaluate("document.activeElement.__mine === true"), "the focus left a control that stays"
     # one wheel turn over the board zooms once (its listeners kept, not added twice)
     box = page.locator(".cc-board-wrap").bounding_box()  # the board's part of the screen
     width = page.evaluate("+document.getElementById('cc-board').dataset.view.split(' ')[2]")
@@ -122,6 +150,18 @@ def test_a_square_chosen_and_turned_stays_and_the_board_still_zooms(tab):
     page.wait_for_function(f"+document.getElementById('cc-board').dataset.view.split(' ')[2] !== {width}")
     after = page.evaluate("+document.getElementById('cc-board').dataset.view.split(' ')[2]")
     assert abs(width / after - 1.15) < 0.01, f"one wheel turn zoomed {width / after:.3f} times"
+    # the tile placed: its move drawn part by part (the board a part inside the screen's part) is
+    # what one whole drawing makes of the table
+    page.evaluate("speeltafelApp.bot_delay_ms = 60000")  # the next bot waits a minute: the table stays
+    moves = page.evaluate(MOVES)
+    page.locator("#cc-confirm").evaluate("b => b.focus()")
+    page.click("#cc-confirm")
+    page.wait_for_function(f"{MOVES} > {moves}")
+    page.wait_for_function(DRAWN)
+    assert page.evaluate(SAME_AS_WHOLE), "a part of the move was not drawn"
+    # a part inside a part (the board inside the screen) is drawn a frame before the part around it,
+    # on the page's very node, and the one around it passes it by (web/morph.js, speeltafelMorphPart)
+    assert page.evaluate(NESTED_PARTS) == [["old", "new", True], ["new", "new", True], False, "new"]
     # a lobby scrolled down: "Continue" opens the table at its top (issue 23), its question in view
     page.click("#menu")
     tab.wait("lobby")

@@ -205,3 +205,14 @@ def test_the_board_keeps_its_viewbox_as_it_grows_and_its_view_follows_by_a_trans
     screen.zoom.limit(900.0, 380.0)  # the bar above it grew
     box, smaller, _ = BOARD_SVG.search(screen.render(state.view(0), legal)).groups()
     assert box == drawn and smaller != transform
+
+
+def test_the_board_is_a_part_of_its_own_frame():
+    """The board's SVG is a part the drawing morphs in an animation frame of
+    its own (data-frame, web/morph.js), before the rest of the screen around
+    it: a move's tile and the step's bar are then never one long frame on a
+    slow tablet (issue 26)."""
+    state = new_game("carcassonne", 2, {}, 5)
+    html = Screen(context("en", 2, 0)).render(state.view(0), state.legal_actions(0))
+    board = re.search(r'<svg id="cc-board"[^>]*>', html).group(0)
+    assert re.search(r"\sdata-frame[\s>=]", board), board

@@ -60,26 +60,54 @@
       }
     }
   };
+  // What becomes of el (inside root) when root is drawn as `html`: "stays"
+  // inside a part the HTML keeps as the page has it (a placeholder), or with
+  // an id the HTML has (the morph keeps the node of that id); "goes" with an
+  // id the HTML lacks; "open" without an id (the morph may reuse it, or not).
+  function fate(el, root, html) {
+    for (var up = el.parentElement; up && up !== root; up = up.parentElement) {
+      var kept = up.getAttribute("id");
+      if (kept && html.indexOf('id="' + kept + '" data-keep="') >= 0) return "stays";
+    }
+    var id = el.getAttribute("id");
+    return !id ? "open" : html.indexOf('id="' + id + '"') >= 0 ? "stays" : "goes";
+  }
   // The control under the finger (or the mouse) is what a tap just pressed,
   // and often what its drawing takes away; taking away the element the
   // pointer is over makes the browser redo style and layout on the spot,
   // with the morph's changes half made (40-75 ms on a slow tablet).  So a
   // control that may go is swapped for a copy of itself first, while the
-  // page's layout is still clean: one whose id the new HTML lacks (it goes
-  // for sure, its focus with it), or one without an id and without the focus
-  // (the morph may reuse it; a focused one stays, its focus is the player's).
+  // page's layout is still clean: one that goes for sure (its focus with it),
+  // or one without an id and without the focus (the morph may reuse it; a
+  // focused one stays, its focus is the player's).
   function letGo(root, parsed) {
     var over = root.querySelectorAll(":hover");
     var control = over.length ? over[over.length - 1].closest("[data-cmd]") : null;
     if (!control || control === root || !root.contains(control)) return;
-    var id = control.getAttribute("id");
-    if (id ? parsed.html.indexOf('id="' + id + '"') >= 0 : control.contains(document.activeElement)) return;
+    var fated = fate(control, root, parsed.html);
+    if (fated === "stays" || (fated === "open" && control.contains(document.activeElement))) return;
     control.replaceWith(control.cloneNode(true));
+  }
+  // The focused control is mostly the one a tap just pressed, and often what
+  // its drawing takes away; taken away in the middle of a morph, Chromium
+  // blurs it and redoes style and layout on the spot with the morph's changes
+  // half made (5-11 ms of a slow tablet's frame at 4x CPU), and a blur in
+  // the frame costs 3-7 ms there too.  So a focused control that goes for
+  // sure gives up its focus when the drawing is parsed, in the task that
+  // builds it, before any frame: the focus ends where it would have (the
+  // page's body).
+  function blurGoing(root, html) {
+    var active = document.activeElement;
+    if (root && active && active !== document.body && root.contains(active) && fate(active, root, html) === "goes") {
+      active.blur();
+    }
   }
   // The HTML parsed into nodes of this page, not yet shown: parsing is half a
   // morph's time, and a drawing parses in the task that builds it, so that the
   // frame that shows it only compares and changes (issue 26).  Used once.
-  window.speeltafelParse = function (html) {
+  // Given the root it will be drawn into, the focus leaves what goes.
+  window.speeltafelParse = function (html, root) {
+    blurGoing(root, html);
     var template = document.createElement("template");
     template.innerHTML = html;
     var holder = document.createElement("div");
@@ -90,7 +118,7 @@
   // every node that stays; false when a placeholder found no node of its
   // version (then the drawing must come again whole)
   window.speeltafelMorph = function (root, html) {
-    var parsed = typeof html === "string" ? window.speeltafelParse(html) : html;
+    var parsed = typeof html === "string" ? window.speeltafelParse(html, root) : html;
     missed = !!parsed.missed;
     letGo(root, parsed);
     Idiomorph.morph(root, parsed.holder.childNodes, config);
@@ -107,11 +135,14 @@
   window.speeltafelMorphPart = function (root, parsed) {
     if (!parsed.parts) parsed.parts = Array.prototype.slice.call(parsed.holder.querySelectorAll("[data-frame]"));
     while (parsed.parts.length) {
-      var part = parsed.parts.shift();
+      // a part inside a part (the board inside the screen) before the part around it
+      var at = 0;
+      while (at < parsed.parts.length - 1 && parsed.parts[at].contains(parsed.parts[at + 1])) at += 1;
+      var part = parsed.parts.splice(at, 1)[0];
       var id = part.getAttribute("id");
       var old = id ? document.getElementById(id) : null;
       if (placeholder(part) || !old || !root.contains(old) || old.nodeName !== part.nodeName) continue;
-      var stub = document.createElement(part.nodeName);
+      var stub = document.createElementNS(part.namespaceURI, part.localName);
       stub.setAttribute("id", id);
       stub.setAttribute("data-drawn", "");
       part.replaceWith(stub);
@@ -122,6 +153,17 @@
       return true;
     }
     return false;
+  };
+
+  // `callback` called in a task of its own after the frame that calls the
+  // function returned: a ResizeObserver's callback runs inside the frame's
+  // rendering, after its layout, and a Python one there makes a drawing's
+  // frame 3-6 ms longer on a slow tablet (issue 26; ui/dom.py, the board's view).
+  window.speeltafelAfterFrame = function (callback) {
+    return function () {
+      var args = arguments;
+      setTimeout(function () { callback.apply(null, args); }, 0);
+    };
   };
 
   // The log's scroller (a reversed column: scrollTop 0 is its newest end)

@@ -89,8 +89,9 @@ _parsed = [None, None]  # the drawing parsed ahead (parse_ahead): its HTML, and 
 def parse_ahead(html: str) -> None:
     """Parse the drawing `html` now, in the task that built it, so that the
     frame that shows it (`render`) only compares and changes nodes: parsing
-    is a third of a morph's time (issue 26)."""
-    _parsed[0], _parsed[1] = html, js.speeltafelParse(html)
+    is a third of a morph's time (issue 26); a focused control the drawing
+    takes away lets go of the focus here too (web/morph.js), not in the frame."""
+    _parsed[0], _parsed[1] = html, js.speeltafelParse(html, by_id("app"))
 
 
 def render_part() -> bool:
@@ -392,6 +393,8 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
                 show(ev.currentTarget)
 
         def resized(entries, observer=None):
+            # in a task after the frame whose layout resized the board's part (web/morph.js): a
+            # drawing's frame on a slow tablet is 3-6 ms shorter, the view fitted a frame later
             for change in entries:  # sizes known without asking for a layout
                 size = (float(change.contentRect.width), float(change.contentRect.height))
                 if change.target.isSameNode(wired[0]):
@@ -405,7 +408,7 @@ def attach_pan_zoom(svg_id: str, pz) -> None:
         listeners = {"pointerdown": down, "pointermove": move, "pointerup": up, "pointercancel": up,
                      "wheel": wheel, "click": click, "keydown": key}
         entry = (pz, {k: create_proxy(f) for k, f in listeners.items()},
-                 js.ResizeObserver.new(create_proxy(resized)), wired, show)
+                 js.ResizeObserver.new(js.speeltafelAfterFrame(create_proxy(resized))), wired, show)
         _PAN_ZOOM[id(pz)] = entry
     proxies, watch, wired, show = entry[1], entry[2], entry[3], entry[4]
     if wired[0] is not None and wired[1] is not None and svg.isSameNode(wired[0]):

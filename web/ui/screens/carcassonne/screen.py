@@ -157,7 +157,7 @@ class Screen(GameScreen):
         if zoom.size:  # the view for the board as it is now, as ui.dom would place it after the drawing
             zoom.limit(*zoom.size)
         out = [h('<svg id="cc-board" class="cc-board" viewBox="{}" style="{}" data-view="{}" '
-                 'preserveAspectRatio="xMidYMid meet" role="group" tabindex="0" aria-label="{}. {}">',
+                 'preserveAspectRatio="xMidYMid meet" role="group" tabindex="0" aria-label="{}. {}" data-frame>',
                  zoom.viewbox(), zoom.style(), zoom.view(), words.ui("board"), words.ui("board_keys")),
                marks.DEFS, Html('<rect x="-100000" y="-100000" width="200000" height="200000" fill="#e9e2cf"/>')]
         wheel = view.get("wheel")
