@@ -211,12 +211,7 @@ def run_page(rows, slowdown: float, repeats: int):
     source = Path(__file__).read_text()
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = chromium.new_context()
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_selector("body[data-ready=lobby]", state="attached", timeout=120_000)
-        if slowdown > 1:
-            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+        page = page_bench.lobby_page(chromium, url, slowdown)
         for game_id, log, level, saves, here in rows:
             got = json.loads(page.evaluate(page_bench.RUN_IN_PAGE, [
                 source.replace('if __name__ == "__main__":', "if False:"), "in_page_measure",
@@ -228,7 +223,7 @@ def run_page(rows, slowdown: float, repeats: int):
                    **{"cpython_" + k: v for k, v in here.items() if k.endswith("_ms") and k != "least_steps_ms"},
                    "page_over_cpython": round(ratio, 1) if ratio else None,
                    "longest_step_page_over_cpython": round(step_ratio, 1) if step_ratio else None}
-        context.close()
+        page.context.close()
         chromium.close()
 
 

@@ -162,18 +162,25 @@ def lighthouse(url, preset, runs):
     return {**row, "lighthouse": report["lighthouseVersion"], "runs": runs}
 
 
-def bot_times(browser, url, decisions, levels=None, games=None, slowdown=1):
-    """Decision times of each bot level in the page; `slowdown` > 1 has
-    Chromium throttle the page's CPU that many times (a slower tablet)."""
-    import engine
-    from engine import bots
-
+def lobby_page(browser, url, slowdown=1):
+    """A page of the site at its lobby, in a context of its own; `slowdown`
+    > 1 has Chromium throttle its CPU that many times once it is there."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("body[data-ready=lobby]", state="attached", timeout=120_000)
     if slowdown > 1:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+    return page
+
+
+def bot_times(browser, url, decisions, levels=None, games=None, slowdown=1):
+    """Decision times of each bot level in the page; `slowdown` > 1 has
+    Chromium throttle the page's CPU that many times (a slower tablet)."""
+    import engine
+    from engine import bots
+
+    page = lobby_page(browser, url, slowdown)
     rows = []
     for game_id in sorted(games or engine.GAMES):
         seats = 2 if engine.GAMES[game_id].min_seats <= 2 else 6
@@ -184,7 +191,7 @@ def bot_times(browser, url, decisions, levels=None, games=None, slowdown=1):
             p90 = sorted(times)[int(0.9 * (len(times) - 1))]
             hurried = sum(t >= bots.HURRY_AT * 1000 for t in times)  # reached the table's deadline
             rows.append((game_id, level, seats, statistics.median(times), p90, max(times), len(times), hurried))
-    context.close()
+    page.context.close()
     return rows
 
 

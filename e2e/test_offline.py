@@ -46,7 +46,9 @@ def test_a_new_version_is_offered_and_keeps_the_saves(browser, tmp_path):
         tab.wait("lobby")
         page.wait_for_selector("#update-banner", timeout=60_000)
         assert page.locator('.save[data-save="before-update"]').count() == 1
-        page.click("#update-reload")
+        # the new version takes over, then the page reloads: wait for that load, not the old page's lobby
+        with page.expect_navigation(timeout=60_000):
+            page.click("#update-reload")
         page.wait_for_function(
             "navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL.endsWith('sw.js')")
         tab.wait("lobby")
