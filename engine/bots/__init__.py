@@ -88,9 +88,15 @@ def think(game_id: str, view: dict, legal_actions: list, level: str = "random",
 def choose(game_id: str, view: dict, legal_actions: list, level: str = "random",
            seed: int = 0, budget_ms: int = 1000, stop=None) -> dict:
     """Run a bot to its decision in one go."""
-    gen = think(game_id, view, legal_actions, level, seed, budget_ms, stop)
+    return run_to_end(think(game_id, view, legal_actions, level, seed, budget_ms, stop))
+
+
+def run_to_end(steps):
+    """What a generator of steps returns, run to its end at once (a bot's
+    thinking, a bot's reading of a long log, the table's drawing: each
+    yields where the page may draw; outside the page nothing waits)."""
     while True:
         try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
+            next(steps)
+        except StopIteration as end:
+            return end.value

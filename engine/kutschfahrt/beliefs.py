@@ -21,7 +21,8 @@ import math
 from itertools import combinations
 
 from . import cards as C
-from .knowledge import conduct, dealt_objects, object_moves, read_all, read_certain_holdings
+from ..bots import run_to_end
+from .knowledge import conduct, dealt_objects, object_moves, read_certain_holdings
 
 GOAL_KINDS = ("key", "goblet", "bag_key", "bag_goblet")
 LOG_STEP = 100  # log entries read between two yields (a 1,000-entry log: ~0.1 ms a step in CPython)
@@ -30,7 +31,7 @@ LOG_STEP = 100  # log entries read between two yields (a 1,000-entry log: ~0.1 m
 class Beliefs:
     def __init__(self, view, trust):
         """The beliefs at once (`Beliefs.read` yields as it reads the log)."""
-        read_all(self._read(view, trust))
+        run_to_end(self._read(view, trust))
 
     @classmethod
     def read(cls, view, trust):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..bots import run_to_end
 from . import cards as C
 
 
@@ -152,7 +153,7 @@ def object_moves(log: list, me: int, every: int = 0):
 def certain_holdings(view) -> list:
     """Per seat, a Counter of object kinds it certainly holds now (a lower
     bound, from this seat's own log); this seat's own hand exactly."""
-    return read_all(read_certain_holdings(view))
+    return run_to_end(read_certain_holdings(view))
 
 
 def read_certain_holdings(view, every: int = 0):
@@ -212,14 +213,6 @@ def dealt_objects(log: list, me: int) -> list:
             return list(e["objs"])
     return []
 
-
-def read_all(reader):
-    """What a reading generator returns, read to its end at once."""
-    while True:
-        try:
-            next(reader)
-        except StopIteration as end:
-            return end.value
 
 
 # ------------------------------------------------------------------ conduct

@@ -14,6 +14,7 @@ import asyncio
 import json
 
 import engine
+from engine.bots import run_to_end
 from engine.saves import SaveError
 
 from . import dom, lobby, pace, parts, plugins, prerender, rules, save_status, screens, startup, table, tabs
@@ -326,12 +327,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
     def build_table(self):
         """The drawing of the table as `Session.shown()` decides: a function
         that puts it on the page (None: drawn already, a guest's or a replay's)."""
-        steps = self.build_steps()
-        while True:
-            try:
-                next(steps)
-            except StopIteration as built:
-                return built.value
+        return run_to_end(self.build_steps())
 
     def build_steps(self):
         """`build_table` in steps (a generator returning what it returns): the
