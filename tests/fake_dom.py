@@ -175,6 +175,9 @@ class _Module(types.ModuleType):
     def parse_ahead(self, html):
         pass
 
+    def next_part(self):
+        return ""
+
     def render_part(self):
         return False
 

@@ -132,16 +132,33 @@
   // drawing (data-drawn) that the rest's morph passes by.  False when no part
   // is left to draw on its own (one the page lacks is drawn with the rest).
   var partConfig = Object.assign({}, config, { morphStyle: "outerHTML" });
-  window.speeltafelMorphPart = function (root, parsed) {
+  // The part speeltafelMorphPart draws next: [its index in parsed.parts, its
+  // node on the page], or null when none is left; parts it cannot draw on
+  // its own (kept as they are, or not on the page) are passed by.
+  function nextPart(root, parsed) {
     if (!parsed.parts) parsed.parts = Array.prototype.slice.call(parsed.holder.querySelectorAll("[data-frame]"));
     while (parsed.parts.length) {
       // a part inside a part (the board inside the screen) before the part around it
       var at = 0;
       while (at < parsed.parts.length - 1 && parsed.parts[at].contains(parsed.parts[at + 1])) at += 1;
-      var part = parsed.parts.splice(at, 1)[0];
+      var part = parsed.parts[at];
       var id = part.getAttribute("id");
       var old = id ? document.getElementById(id) : null;
-      if (placeholder(part) || !old || !root.contains(old) || old.nodeName !== part.nodeName) continue;
+      if (!placeholder(part) && old && root.contains(old) && old.nodeName === part.nodeName) return [at, old];
+      parsed.parts.splice(at, 1);
+    }
+    return null;
+  }
+  // the id of the part speeltafelMorphPart would draw next ("" when none is
+  // left): the page decides whether this frame has time for it (ui/drawing.py)
+  window.speeltafelNextPart = function (root, parsed) {
+    var next = nextPart(root, parsed);
+    return next ? next[1].getAttribute("id") : "";
+  };
+  window.speeltafelMorphPart = function (root, parsed) {
+    var next = nextPart(root, parsed);
+    if (next) {
+      var part = parsed.parts.splice(next[0], 1)[0], old = next[1], id = old.getAttribute("id");
       var stub = document.createElementNS(part.namespaceURI, part.localName);
       stub.setAttribute("id", id);
       stub.setAttribute("data-drawn", "");

@@ -80,6 +80,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         self.draw_waiters: list = []  # futures resolved once it is
         self.built = None  # the drawing asked for, built and to be put on the page in the next task
         self.building = None  # the drawing asked for, half built (App.build_steps)
+        self.part_ms: dict[str, float] = {}  # each large part's last morph, "" the rest's (ui/drawing.py)
         self.tap_queue: list = []  # taps whose commands run after the next paint (ui/answering.py) ...
         self.answering = False  # ... until their drawing is on the page
         self.drawing_later = False  # a tap's command runs: what it draws is drawn after the next frame
@@ -331,9 +332,11 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
 
     def build_steps(self):
         """`build_table` in steps (a generator returning what it returns): the
-        game's screen, then the frame around it and its parsing, so that a
-        drawing asked for later is built in two short tasks (ui/drawing.py;
-        a 1,000-entry table took up to ~50 ms of a slow device's CPU in one)."""
+        view, the game's screen, the lines around it, the frame and its
+        parsing, so that a drawing asked for later is built in short tasks
+        (ui/drawing.py; a 1,000-entry table took up to ~50 ms of a slow
+        device's CPU in one task, and a Kutschfahrt screen of 10 seats still
+        up to ~55 ms in two)."""
         if self.guest is not None:
             return self.guest.render()
         if self.replay is not None:
@@ -349,6 +352,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         since = ""
         reading = False  # the rules reference is open (it keeps the focus it has)
         view = s.shown_view()
+        yield  # the view is asked: the screen in the next task
         if shown.kind == HANDOFF:
             body = ""
             modal = table.render_handoff(ctx, shown.seat, can_back=s.can_back_out(), look=shown.seat in s.to_look)
@@ -356,7 +360,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
             # a human asked at the same time as a bot need not wait for it; after
             # another tab played on, this one only shows where it stood
             legal = [] if self.conflict else s.my_legal()
-            body, details, prompt, since = self.screen_parts(view, legal, ctx)
+            body, details, prompt, since = yield from self.screen_steps(view, legal, ctx)
             if shown.kind == WINDOW:
                 about = self.screen.window_words(view)
                 bar = table.render_window(ctx, s.humans_to_act(), len(s.state.actions), s.window, about)
@@ -381,6 +385,7 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         panel = self.devices.panel() if self.devices else ""
         modal = f'<div class="modal" data-decision="{s.decision}">{modal}</div>' if modal else ""
         html, decision = html + modal + panel, s.decision
+        yield  # the frame is built: parsed in the next task
         dom.parse_ahead(html)  # here, not in the frame that shows it
 
         def put():
@@ -399,7 +404,13 @@ class App(LobbyCommands, SaveCommands, ReplayCommands, BotLoop, LogFolds, Drawin
         """The game screen's parts of the frame for `view` (on a guest's
         device too): the board, the lines under each player, the step in the
         screen's words, and one line on what happened since the viewer's last turn."""
+        return run_to_end(self.screen_steps(view, legal, ctx))
+
+    def screen_steps(self, view, legal, ctx):
+        """`screen_parts` in two steps (a generator returning what it
+        returns): the board, then the lines around it."""
         body = self.screen.render(view, legal)
+        yield  # the board is built: the lines around it in the next task
         details = self.screen.player_details(view)
         prompt = self.screen.prompt(view)
         since = ""

@@ -94,6 +94,12 @@ def parse_ahead(html: str) -> None:
     _parsed[0], _parsed[1] = html, js.speeltafelParse(html, by_id("app"))
 
 
+def next_part() -> str:
+    """The id of the large part `render_part` would morph next, "" when none
+    is left (the drawing decides whether a frame has time for it)."""
+    return str(js.speeltafelNextPart(by_id("app"), _parsed[1])) if _parsed[1] is not None else ""
+
+
 def render_part() -> bool:
     """Morph one large part (data-frame) of the drawing parsed ahead, the
     rest left to `render`; False when none is left (issue 26: a drawing in

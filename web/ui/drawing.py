@@ -16,9 +16,10 @@ import asyncio
 
 from . import dom
 
-# a frame morphs the drawing's next part too while its script so far took no
-# longer than this: a fast device draws a move in one frame, a slow tablet
-# (a part 2-40 ms at 4x CPU) in a frame a part, each with its rendering short
+# a frame morphs the drawing's next part too while its script so far and
+# what that part took the last time fit in this: a fast device draws a move
+# in one frame, a slow tablet (a part 2-40 ms at 4x CPU) in a frame a part,
+# each with its rendering short
 PART_FRAME_MS = 6
 
 
@@ -66,17 +67,30 @@ class Drawing:
             if self.built is not put:  # asked again meanwhile: built anew
                 dom.next_frame(self._draw_asked)
                 return
-            began = dom.clock()
-            while dom.render_part():  # a large part of it in this frame; the next in the next, if this one ran long
-                if dom.clock() - began > PART_FRAME_MS:
+            began, drew = dom.clock(), False
+            while True:  # each large part, then the rest: the first in a frame whatever it takes, the others if they fit
+                part = dom.next_part()  # "": the rest of the drawing
+                if drew and not self._took(part, began):
                     dom.in_frame(lambda: self._put_built(put))
                     return
+                if not part:
+                    break
+                at, drew = dom.clock(), True
+                dom.render_part()
+                self.part_ms[part] = dom.clock() - at
             self.built = None
             self.draw_asked = False
+            at = dom.clock()
             put()
+            self.part_ms[""] = dom.clock() - at
         finally:  # whatever the drawing did, whoever waits for it goes on
             if not self.draw_asked:
                 self._release_waiters()
+
+    def _took(self, part: str, began: float) -> bool:
+        """Does this frame, begun at `began`, still have time for `part` (""
+        the rest of the drawing), as long as it took the last time?"""
+        return dom.clock() - began + self.part_ms.get(part, 0.0) <= PART_FRAME_MS
 
     def _release_waiters(self):
         self.tap_answered()  # a tap's mark goes with the drawing that answers it (ui/answering.py)
