@@ -230,7 +230,7 @@ def play(page, rng, decisions, deadline_s=240):
     return made, taps, False
 
 
-def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown, seed):
+def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown, seed, label="after"):
     context = browser.new_context(viewport=SIZES[orientation], has_touch=True)
     page = context.new_page()
     page.add_init_script(WATCH)
@@ -259,12 +259,14 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
     page.evaluate("(() => { const w = window.__frames; w.long = []; w.loaf = []; w.events = []; w.on = true; "
                   "w.since = performance.now(); })()")
     rng = random.Random(seed)
-    browser.start_tracing(page=page, categories=TRACE)
+    # FRAMES_TRACE_INVALIDATIONS=1: which nodes each style recalc / layout / paint was for (a heavier trace)
+    extra = ["devtools.timeline.invalidationTracking", "disabled-by-default-devtools.timeline.invalidationTracking"]
+    browser.start_tracing(page=page, categories=TRACE + (extra if os.environ.get("FRAMES_TRACE_INVALIDATIONS") else []))
     made, taps, over = play(page, rng, decisions)
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     trace = browser.stop_tracing()
     if os.environ.get("FRAMES_TRACE_DIR"):  # the trace kept, to look into (chrome://tracing, Perfetto)
-        Path(os.environ["FRAMES_TRACE_DIR"], f"{game_id}-{orientation}-{log}.json").write_bytes(trace)
+        Path(os.environ["FRAMES_TRACE_DIR"], f"{label}-{game_id}-{orientation}-{log}.json").write_bytes(trace)
     cpu = task_cpu(json.loads(trace))
     got = page.evaluate("(() => { const w = window.__frames; w.on = false; return w; })()")
     morphs = sorted(page.evaluate("window.__morphs"))
@@ -335,7 +337,7 @@ def main():
                 for orientation in args.orientations.split(","):
                     for label, url in urls.items():  # side by side: the same machine for both
                         row = measure(browser, url, game_id, seats, orientation, log, args.decisions,
-                                      args.cpu_slowdown, args.seed)
+                                      args.cpu_slowdown, args.seed, label)
                         print(json.dumps({"dist": label, **row}), flush=True)
         browser.close()
     for server in servers:

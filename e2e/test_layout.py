@@ -108,6 +108,17 @@ def test_full_coach_fits_both_ways_and_the_log_shows_the_newest(tab):
     top = page.query_selector_all(".table-top > *")
     assert len({round(el.bounding_box()["y"] + el.bounding_box()["height"] / 2) // 20 for el in top}) == 1, \
         "the top bar wraps in landscape"
+    # the board and the side column are the body's two columns (placed by position: style.css), the side
+    # 17rem wide at this width, 0.8rem from each other and from the body's edges, both as tall as the body
+    body, screen, side = (page.locator(s).bounding_box() for s in (".table-body", "#screen", ".side"))
+    gap = 0.8 * 16
+    assert abs(side["width"] - 17 * 16) <= 1, side
+    assert abs(screen["x"] - body["x"] - gap) <= 1 and abs(side["x"] - screen["x"] - screen["width"] - gap) <= 1, \
+        (body, screen, side)
+    assert abs(body["x"] + body["width"] - side["x"] - side["width"] - gap) <= 1, (body, side)
+    for box in (screen, side):
+        assert abs(box["y"] - body["y"] - gap) <= 1, (body, box)
+        assert abs(body["y"] + body["height"] - box["y"] - box["height"] - gap) <= 1, (body, box)
     log = page.locator(".log-scroll").bounding_box()
     last = page.locator(".log-entry").last.bounding_box()
     assert log["y"] - 1 <= last["y"] and last["y"] + last["height"] <= log["y"] + log["height"] + 1, \
