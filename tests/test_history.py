@@ -216,23 +216,29 @@ def plain(whole: str) -> str:
 
 def test_a_move_sends_the_log_only_what_it_added(memo):
     """However long the log, a move's drawing sends its new entries and a
-    few placeholders: the folds one, the full lists one each."""
+    few placeholders (the folds one, each full list one); a list is sent
+    again once, when it is full: each entry goes to the page at most twice."""
     ctx = toy_ctx()
-    counts = {}
+    chunk = history.CHUNK
+    seen = {}
     for n in (200, 1000):
         memo.forget()
-        log = toy_log(n + 1)
+        log = toy_log(n + chunk)
         drawn(memo, log[:n], ctx)
-        html, whole = drawn(memo, log, ctx)  # a move added entry n
-        assert re.search(r'<div id="log-folds" data-keep="\d+"></div>', html), "the folds are not kept"
-        assert 'class="log-fold"' not in html
-        assert re.findall(r'<li id="log-e(\d+)" data-memo', html) == [str(n)], "entries sent again"
-        counts[n] = len(sent(html))
-        # what the page shows is the log drawn anew: a placeholder stands for exactly what it keeps
-        memo.on = False
-        assert plain(whole) == history.render_log({"game": "toy", "log": log}, ctx)
-        memo.on = True
-    assert counts[1000] <= counts[200] + 2 and counts[1000] < 30, counts
+        items_sent = 0
+        for m in range(n + 1, n + chunk + 1):  # a move a drawing, each adding entry m - 1
+            html, whole = drawn(memo, log[:m], ctx)
+            assert re.search(r'<div id="log-folds" data-keep="\d+"></div>', html), "the folds are not kept"
+            assert 'class="log-fold"' not in html
+            assert re.findall(r'<li id="log-e(\d+)" data-memo', html) == [str(m - 1)], "entries kept sent again"
+            items_sent += len(re.findall(r'<li id="log-e\d+" (?!data-keep)', html))
+            # what the page shows is the log drawn anew: a placeholder stands for exactly what it keeps
+            memo.on = False
+            assert plain(whole) == history.render_log({"game": "toy", "log": log[:m]}, ctx)
+            memo.on = True
+        seen[n] = (items_sent, len(sent(html)))
+    assert seen[1000][0] == seen[200][0] <= 2 * chunk, seen
+    assert seen[1000][1] <= seen[200][1] + 2 and seen[1000][1] < 30, seen
 
 
 def test_a_fold_opened_is_sent_and_stays_open_as_entries_come(memo):

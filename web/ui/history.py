@@ -12,11 +12,14 @@ Entries since the viewer's last turn are never folded away.  An entry is
 worded once and kept (`_worded`): entries never change once written.
 
 A move costs the page what it added (issue 26): the folds are one part the
-page keeps (`kit.keep`, ui/memo.py: a placeholder while no fold closed,
-opened or closed), each fold a part inside it, and the listed entries go
-in lists of CHUNK by their number, a full list kept as one placeholder:
-a move's drawing holds a few placeholders, the last list and its new
-entries, whatever the log's length.
+page keeps (`kit.keep`, ui/memo.py: a placeholder while no fold closes,
+opens or closes), each fold a part inside it, and entries go in lists of
+CHUNK by their number, each list a part (and each listed entry): a move's
+drawing holds a few placeholders, the last list and its new entries,
+whatever the log's length; and a list is what the browser leaves out of
+the view (content-visibility, web/style.css), not each entry.  Building
+it walks no more than that either: new entries are looked for from the
+end, a closed fold is worded once.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ FOLD_MOST = 200  # ...or here, whatever the turns (a game whose entries carry no
 KEEP_OPEN = 30  # at least this many of the newest entries are never folded
 CHUNK = 10  # the listed entries in lists of this many, by number: a full one the page keeps whole
 _worded: dict = {}  # (words, names, viewer, index) -> (the entry, its words as HTML)
+_listed: dict = {}  # (words, names, viewer, start, end, which are new) -> (the entries, their HTML)
 _folded: dict = {}  # (language, game, start, end, (first turn, last turn)) -> a closed fold's HTML
 _WORDED_MOST = 20_000
 
@@ -105,7 +109,7 @@ def _fold_html(entries: list[dict], start: int, end: int, ctx, is_open: bool) ->
     state = "true" if is_open else "false"
     button = (f'<button type="button" class="log-fold" id="log-fold-{start}" data-cmd="log-fold" data-arg="{start}" '
               f'aria-expanded="{state}" aria-controls="log-part-{start}">{esc(label)}</button>')
-    body = "".join(_lists(entries, start, end, ctx)) if is_open else ""
+    body = _list(entries, start, end, ctx) if is_open else ""
     return f'{button}<div class="log-part" id="log-part-{start}">{body}</div>'
 
 
@@ -124,29 +128,52 @@ def _first_new(entries: list[dict], ctx) -> int:
 def _lists(entries: list[dict], start: int, end: int, ctx, keep: bool = False) -> list[str]:
     """Entries start..end-1 in lists of CHUNK that end at a multiple of it
     (so a list keeps its entries as the log grows), each one element for
-    the browser to leave out of view (web/style.css)."""
+    the browser to leave out of view (web/style.css); `keep`: each list a
+    part the page keeps (ui/memo.py), the last one each of its entries
+    too (it grows: a move sends its new entries, the list again once full)."""
     out = []
     while start < end:
         stop = min(end, (start // CHUNK + 1) * CHUNK)
-        out.append(_list(entries, start, stop, ctx, keep))
+        if not keep:
+            out.append(f'<ol class="log-list" start="{start + 1}">{_entries(entries, start, stop, ctx)}</ol>')
+        elif stop < end:
+            out.append(kit.keep(f"log-c{start // CHUNK}", "ol", kit.Html(_entries(entries, start, stop, ctx)),
+                                cls="log-list", start=start + 1))
+        else:
+            out.append(kit.keep(f"log-c{start // CHUNK}", "ol", *_entries(entries, start, stop, ctx, keep=True),
+                                cls="log-list", start=start + 1))
         start = stop
     return out
 
 
-def _list(entries: list[dict], start: int, end: int, ctx, keep: bool = False) -> str:
-    """Entries start..end-1 as a numbered list (numbers count from the game's
-    first entry); `keep`: a part the page keeps, each entry too (ui/memo.py:
-    the list that grows sends only its new entries)."""
-    table, out = _table(ctx), []
+def _list(entries: list[dict], start: int, end: int, ctx) -> str:
+    """Entries start..end-1 as a numbered list (numbers count from the game's first entry)."""
+    return "".join(_lists(entries, start, end, ctx))
+
+
+def _entries(entries: list[dict], start: int, end: int, ctx, keep: bool = False):
+    """Entries start..end-1 as list items: HTML (made once while they and
+    the table read the same), or each a part the page keeps (`keep`)."""
+    table = _table(ctx)
+    new = tuple(ctx.is_new(entries[i]) for i in range(start, end))
+    if not keep:
+        key = table + (start, end, new)
+        kept = _listed.get(key)
+        if kept is not None and kept[0] == entries[start:end]:
+            return kept[1]
+    out = []
     for i in range(start, end):
         entry = entries[i]
-        cls = "log-entry" + (" private" if entry.get("private") else "") + (" new" if ctx.is_new(entry) else "")
+        cls = "log-entry" + (" private" if entry.get("private") else "") + (" new" if new[i - start] else "")
         words = kit.Html(_words(entry, table + (i,), ctx))
         out.append(kit.keep(f"log-e{i}", "li", words, cls=cls) if keep
-                   else kit.Html(f'<li id="log-e{i}" class="{cls}">{words}</li>'))
-    if not keep:
-        return f'<ol class="log-list" start="{start + 1}">{"".join(out)}</ol>'
-    return kit.keep(f"log-c{start // CHUNK}", "ol", *out, cls="log-list", start=start + 1)
+                   else f'<li id="log-e{i}" class="{cls}">{words}</li>')
+    if keep:
+        return out
+    if len(_listed) >= _WORDED_MOST // CHUNK:
+        _listed.clear()
+    html = _listed[key] = (entries[start:end], "".join(out))
+    return html[1]
 
 
 def _table(ctx) -> tuple:
