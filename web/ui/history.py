@@ -14,12 +14,13 @@ worded once and kept (`_worded`): entries never change once written.
 A move costs the page what it added (issue 26): the folds are one part the
 page keeps (`kit.keep`, ui/memo.py: a placeholder while no fold closes,
 opens or closes), each fold a part inside it, and entries go in lists of
-CHUNK by their number, each list a part (and each listed entry): a move's
-drawing holds a few placeholders, the last list and its new entries,
-whatever the log's length; and a list is what the browser leaves out of
-the view (content-visibility, web/style.css), not each entry.  Building
-it walks no more than that either: new entries are looked for from the
-end, a closed fold is worded once.
+CHUNK by their number, each list a part (the last one's entries too): a
+move's drawing holds a few placeholders, the last list and its new
+entries, whatever the log's length (a list is sent once more when it is
+full); and a list is what the browser leaves out of the view
+(content-visibility, web/style.css), not each entry.  Building it walks
+no more than that either: new entries are looked for from the end, a
+closed fold and a full list are made once.
 """
 
 from __future__ import annotations

@@ -38,7 +38,9 @@ class Memo:
         HTML already (kit.keep).  `same`: the body with the parts inside it
         as their placeholders, to compare (by default `body`): a part that
         holds parts is the same when they are, sent whole or not."""
-        placeholder = f'<{name} id="{key}" data-keep="%s"></{name}>'
+        def placeholder(version):
+            return f'<{name} id="{key}" data-keep="{version}"></{name}>'
+
         if not self.on:
             html = f'<{name} id="{key}"{attributes}>{body}</{name}>'
             return html, html
@@ -48,14 +50,14 @@ class Memo:
             version = was[1]
             whole = f'<{name} id="{key}" data-memo="{version}"{attributes}>{body}</{name}>'
             self.drawing[key] = (content, version, whole)
-            return placeholder % version, placeholder % version
+            return placeholder(version), placeholder(version)
         now = self.drawing.get(key)  # drawn before in this drawing (a build thrown away): same version
         if now is not None and now[0] == content:
-            return now[2], placeholder % now[1]
+            return now[2], placeholder(now[1])
         self.versions += 1
         whole = f'<{name} id="{key}" data-memo="{self.versions}"{attributes}>{body}</{name}>'
         self.drawing[key] = (content, self.versions, whole)
-        return whole, placeholder % self.versions
+        return whole, placeholder(self.versions)
 
     def drawn(self) -> None:
         """The drawing is on the page: its parts are what the page holds now
