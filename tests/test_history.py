@@ -125,6 +125,10 @@ def test_kept_words_are_the_words_an_entry_gets_anew(long_game):
     last = view["log"][-1]
     view["log"][-1] = dict(last, k="pass", seat=3)
     assert "P3 passes" in items(history.render_log(view, ctx))[-1]
+    # also in a full list of the newest (made once, like a closed fold)
+    at = (len(view["log"]) - history.KEEP_OPEN) // history.CHUNK * history.CHUNK + 2
+    view["log"][at] = dict(view["log"][at], k="pass", seat=4)
+    assert "P4 passes" in items(history.render_log(view, ctx))[at - len(view["log"])]
 
 
 def test_the_frame_uses_the_whole_log():
