@@ -256,6 +256,19 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
     page.evaluate("""() => { const morph = window.speeltafelMorph; window.__morphs = [];
         if (morph) window.speeltafelMorph = (root, html) => { const t = performance.now(); const kept = morph(root, html);
                                                               window.__morphs.push(performance.now() - t); return kept; }; }""")
+    # each data-frame part's morph (web/morph.js speeltafelMorphPart calls Idiomorph.morph with the
+    # page's node of the part; speeltafelMorph with #app for the rest), by the node's id: wall ms at
+    # the slowdown, and the nodes idiomorph compared (beforeNodeMorphed) and added (beforeNodeAdded)
+    page.evaluate("""() => { const morph = Idiomorph.morph; window.__parts = {};
+        Idiomorph.morph = function (old, content, config) {
+            const seen = {walked: 0, added: 0}, cb = (config && config.callbacks) || {};
+            const counted = Object.assign({}, config, {callbacks: Object.assign({}, cb, {
+                beforeNodeMorphed: function () { seen.walked += 1; return cb.beforeNodeMorphed ? cb.beforeNodeMorphed.apply(this, arguments) : true; },
+                beforeNodeAdded: function () { seen.added += 1; return cb.beforeNodeAdded ? cb.beforeNodeAdded.apply(this, arguments) : true; }})});
+            const t = performance.now(); const kept = morph.call(this, old, content, counted);
+            const id = (old && old.id) || '?';
+            (window.__parts[id] = window.__parts[id] || []).push({ms: performance.now() - t, ...seen});
+            return kept; }; }""")
     page.evaluate("(() => { const w = window.__frames; w.long = []; w.loaf = []; w.events = []; w.on = true; "
                   "w.since = performance.now(); })()")
     rng = random.Random(seed)
@@ -271,6 +284,10 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
     got = page.evaluate("(() => { const w = window.__frames; w.on = false; return w; })()")
     morphs = sorted(page.evaluate("window.__morphs"))
     moves = page.evaluate("speeltafelApp.session.state.actions.length") - moves0
+    log_morphs = page.evaluate("window.__parts['table-log'] || []")
+    log_ms = sorted(m["ms"] for m in log_morphs)
+    log_nodes = page.evaluate("(() => { const log = document.getElementById('table-log'); "
+                              "return log ? 1 + log.getElementsByTagName('*').length : 0; })()")
     context.close()
     per_tap, parts = {}, {}
     for e in got["events"]:
@@ -306,7 +323,14 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
             # a drawing may come in several frames (its parts): what a move inserted in all
             "inserted_per_move": round(sum(inserted) / max(moves, 1)),
             "morph_median_ms": round(statistics.median(morphs), 1) if morphs else None,
-            "morph_max_ms": round(morphs[-1], 1) if morphs else None, **cpu}
+            "morph_max_ms": round(morphs[-1], 1) if morphs else None,
+            # the log's part (#table-log): its morph per drawing (wall ms at the slowdown), its elements at the end
+            "log_morph_median_ms": round(statistics.median(log_ms), 1) if log_ms else None,
+            "log_morph_max_ms": round(log_ms[-1], 1) if log_ms else None, "log_morphs": len(log_ms),
+            "log_walked_median": statistics.median(m["walked"] for m in log_morphs) if log_morphs else None,
+            "log_walked_max": max((m["walked"] for m in log_morphs), default=None),
+            "log_added_per_move": round(sum(m["added"] for m in log_morphs) / max(moves, 1), 1),
+            "log_elements": log_nodes, **cpu}
 
 
 def main():

@@ -20,6 +20,7 @@ from .ui_support import FakeStorage, run_async
 dom = fake_dom.install()
 
 from ui import history, screens, table  # noqa: E402
+from ui.memo import MEMO  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.i18n import Words  # noqa: E402
 
@@ -74,8 +75,9 @@ def test_no_entry_is_dropped_and_older_ones_are_folded(long_game):
     # the folds' own words count what they hold
     counts = [int(n) for n in re.findall(r"\((\d+) events\)</button>", closed)]
     assert sum(counts) + len(shown) == len(entries)
-    numbers = [int(n) for n in re.findall(r'<ol class="log-list" start="(\d+)"', every)]
-    assert numbers == [1] + [b + 1 for _, b in folded], "entries are numbered from the game's first"
+    numbers = [int(start) + k for start, body in re.findall(r'<ol [^>]*start="(\d+)"[^>]*>(.*?)</ol>', every)
+               for k in range(len(items(body)))]
+    assert numbers == list(range(1, len(entries) + 1)), "entries are numbered from the game's first"
 
 
 def test_a_closed_fold_never_changes_as_the_game_goes_on(long_game):
@@ -123,6 +125,10 @@ def test_kept_words_are_the_words_an_entry_gets_anew(long_game):
     last = view["log"][-1]
     view["log"][-1] = dict(last, k="pass", seat=3)
     assert "P3 passes" in items(history.render_log(view, ctx))[-1]
+    # also in a full list of the newest (made once, like a closed fold)
+    at = (len(view["log"]) - history.KEEP_OPEN) // history.CHUNK * history.CHUNK + 2
+    view["log"][at] = dict(view["log"][at], k="pass", seat=4)
+    assert "P4 passes" in items(history.render_log(view, ctx))[at - len(view["log"])]
 
 
 def test_the_frame_uses_the_whole_log():
@@ -171,3 +177,92 @@ def test_a_fold_opened_at_the_table_stays_open_while_bots_play(long_game):
         finally:
             app.stop_bots()
     run_async(main())
+
+
+def toy_log(n: int) -> list[dict]:
+    """A log of `n` entries, three a turn, one a move."""
+    return [{"k": "play", "seat": i % 2, "n": i, "turn": i // 3 + 1, "move": i + 1} for i in range(n)]
+
+
+def toy_ctx(since=None):
+    players = [{"name": "A", "kind": "human", "level": None}, {"name": "B", "kind": "bot", "level": "random"}]
+    return table.TableContext(Words("en", "toy"), players, 0, since=since)
+
+
+@pytest.fixture
+def memo():
+    """The page's memo at work (ui/dom.py turns it on in the browser): a
+    drawing sends what the page holds already as placeholders."""
+    MEMO.forget()
+    MEMO.on = True
+    yield MEMO
+    MEMO.on = False
+    MEMO.forget()
+
+
+def drawn(memo, log, ctx, opened=()):
+    """The log as a drawing sends it, after which the page holds it; and
+    the log as the page then shows it (every placeholder put back)."""
+    html = history.render_log({"game": "toy", "log": log}, ctx, opened)
+    whole = memo.expand(html)
+    memo.drawn()
+    return html, whole
+
+
+def sent(html: str) -> list[str]:
+    """The elements a drawing sends, placeholders counted."""
+    return re.findall(r"<([a-z][a-z0-9]*)[ >]", html)
+
+
+def plain(whole: str) -> str:
+    return re.sub(r' data-memo="\d+"', "", whole)
+
+
+def test_a_move_sends_the_log_only_what_it_added(memo):
+    """However long the log, a move's drawing sends its new entries and a
+    few placeholders (the folds one, each full list one); a list is sent
+    again once, when it is full: each entry goes to the page at most twice."""
+    ctx = toy_ctx()
+    chunk = history.CHUNK
+    seen = {}
+    for n in (200, 1000):
+        memo.forget()
+        log = toy_log(n + chunk)
+        drawn(memo, log[:n], ctx)
+        items_sent = 0
+        for m in range(n + 1, n + chunk + 1):  # a move a drawing, each adding entry m - 1
+            html, whole = drawn(memo, log[:m], ctx)
+            assert re.search(r'<div id="log-folds" data-keep="\d+"></div>', html), "the folds are not kept"
+            assert 'class="log-fold"' not in html
+            assert re.findall(r'<li id="log-e(\d+)" data-memo', html) == [str(m - 1)], "entries kept sent again"
+            items_sent += len(re.findall(r'<li id="log-e\d+" (?!data-keep)', html))
+            # what the page shows is the log drawn anew: a placeholder stands for exactly what it keeps
+            memo.on = False
+            assert plain(whole) == history.render_log({"game": "toy", "log": log[:m]}, ctx)
+            memo.on = True
+        seen[n] = (items_sent, len(sent(html)))
+    assert seen[1000][0] == seen[200][0] <= 2 * chunk, seen
+    assert seen[1000][1] <= seen[200][1] + 2 and seen[1000][1] < 30, seen
+
+
+def test_a_fold_opened_is_sent_and_stays_open_as_entries_come(memo):
+    ctx = toy_ctx()
+    log = toy_log(1003)
+    folds = [a for a, b in history.folds(log) if b <= 1000 - history.KEEP_OPEN]
+    drawn(memo, log[:1000], ctx)
+    html, whole = drawn(memo, log[:1000], ctx, {folds[2]})  # the player opens the third fold
+    assert re.findall(r'<div id="log-f(\d+)" data-memo', html) == [str(folds[2])], "only the opened fold is sent"
+    assert len(re.findall(r'<div id="log-f\d+" data-keep', html)) == len(folds) - 1
+    for n in (1001, 1002, 1003):  # bots move
+        html, whole = drawn(memo, log[:n], ctx, {folds[2]})
+    assert re.search(r'<div id="log-folds" data-keep="\d+"></div>', html)
+    assert f'id="log-fold-{folds[2]}" data-cmd="log-fold" data-arg="{folds[2]}" aria-expanded="true"' in whole
+    assert len(items(whole)) == 1003 - len(folds) * 0 - sum(
+        b - a for a, b in history.folds(log[:1003]) if a != folds[2] and b <= 1003 - history.KEEP_OPEN)
+
+
+def test_entries_new_to_the_viewer_are_found_from_the_end():
+    log = toy_log(500)
+    for since in (None, 0, 10, 250, 499, 500):
+        ctx = toy_ctx(since)
+        assert history._first_new(log, ctx) == next((i for i, e in enumerate(log) if ctx.is_new(e)), len(log))

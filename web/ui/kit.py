@@ -83,8 +83,19 @@ def keep(key: str, name: str, *children, **attributes) -> Html:
     entry): drawn the same as the page shows it already, it goes to the
     browser as an empty placeholder that the page keeps (ui/memo.py).  The
     key is the element's id, unique in the page; the part holds no form
-    control (the page keeps the node as it is, a value typed in it too)."""
-    return Html(MEMO.part(_text(key), name, attrs(**attributes), join(children)))
+    control (the page keeps the node as it is, a value typed in it too).
+    A child that is a part itself counts as its placeholder when this part
+    is compared with the page: sent whole or not, it is what the page holds."""
+    same = join([c.kept if isinstance(c, Kept) else c for c in children]) if any(
+        isinstance(c, Kept) for c in children) else None
+    html, kept = MEMO.part(_text(key), name, attrs(**attributes), join(children), same)
+    part = Kept(html)
+    part.kept = Html(kept)
+    return part
+
+
+class Kept(Html):
+    """A part of kit.keep: `kept` is its placeholder."""
 
 
 def _pressed(value):

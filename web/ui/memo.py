@@ -31,26 +31,33 @@ class Memo:
         self.drawing: dict[str, tuple[str, int, str]] = {}  # this drawing's parts: (HTML, version, whole element)
         self.versions = 0
 
-    def part(self, key: str, name: str, attributes: str, body: str) -> str:
+    def part(self, key: str, name: str, attributes: str, body: str, same: str | None = None) -> tuple[str, str]:
         """The element `<name id=key attributes>body</name>`, or its placeholder
-        when the page holds it already as it is.  `key` and `attributes` are
-        escaped HTML already (kit.keep)."""
+        when the page holds it already as it is; and its placeholder (what
+        it is the next time, unchanged).  `key` and `attributes` are escaped
+        HTML already (kit.keep).  `same`: the body with the parts inside it
+        as their placeholders, to compare (by default `body`): a part that
+        holds parts is the same when they are, sent whole or not."""
+        def placeholder(version):
+            return f'<{name} id="{key}" data-keep="{version}"></{name}>'
+
         if not self.on:
-            return f'<{name} id="{key}"{attributes}>{body}</{name}>'
-        content = f"{name}{attributes}>{body}"
+            html = f'<{name} id="{key}"{attributes}>{body}</{name}>'
+            return html, html
+        content = f"{name}{attributes}>{body if same is None else same}"
         was = self.shown.get(key)
         if was is not None and was[0] == content:
             version = was[1]
             whole = f'<{name} id="{key}" data-memo="{version}"{attributes}>{body}</{name}>'
             self.drawing[key] = (content, version, whole)
-            return f'<{name} id="{key}" data-keep="{version}"></{name}>'
+            return placeholder(version), placeholder(version)
         now = self.drawing.get(key)  # drawn before in this drawing (a build thrown away): same version
         if now is not None and now[0] == content:
-            return now[2]
+            return now[2], placeholder(now[1])
         self.versions += 1
         whole = f'<{name} id="{key}" data-memo="{self.versions}"{attributes}>{body}</{name}>'
         self.drawing[key] = (content, self.versions, whole)
-        return whole
+        return whole, placeholder(self.versions)
 
     def drawn(self) -> None:
         """The drawing is on the page: its parts are what the page holds now
