@@ -2,7 +2,7 @@
 
     make dist && PYTHONPATH=. .venv/bin/python bench/frames.py [--dist after=dist --dist before=/tmp/before]
         [--decisions 20] [--cpu-slowdown 4] [--games carcassonne,...] [--logs short,long]
-        [--orientations landscape,portrait]
+        [--orientations landscape,portrait] [--parts]
 
 One human and bots of the middle level at bot pace "instant" (Carcassonne and
 Thurn und Taxis 1 + 2 bots, Kutschfahrt 1 + 5), the human's decisions made by
@@ -25,6 +25,11 @@ when it is opened).  Per run:
   the page that the tap caused is drawn (two animation frames after it);
 - elements inserted into the page per drawing (a MutationObserver on #app:
   every element added, with its descendants), median and most;
+- with `--parts`: the morph of each frame part (web/morph.js
+  `speeltafelMorphPart`, wall ms at the slowdown) of the game's screen
+  (#screen): mean, most, and its elements on the page after it; and the
+  parse of each drawing (`speeltafelParse`, the whole drawing's HTML parsed
+  in the task that builds it): mean, most, and the HTML's KB;
 - from a Chromium trace of the same play: the main thread's CPU time per task
   (thread time: Chromium's throttling counts in it, 4 x slower is 4 x the
   time, but waiting for a core taken by other processes on a shared machine
@@ -230,7 +235,45 @@ def play(page, rng, decisions, deadline_s=240):
     return made, taps, False
 
 
-def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown, seed, label="after"):
+# --parts: each frame part's morph and each drawing's parse timed, wrapped from here (the page has no hook)
+PARTS_WATCH = """() => {
+  const part = window.speeltafelMorphPart, parse = window.speeltafelParse;
+  window.__parts = []; window.__parses = [];
+  window.speeltafelMorphPart = (root, parsed) => {
+    const stubs = () => parsed.holder ? [...parsed.holder.querySelectorAll('[data-drawn]')] : [];
+    const before = new Set(stubs()), t = performance.now(), did = part(root, parsed), d = performance.now() - t;
+    if (did) {
+      const stub = stubs().find(s => !before.has(s)), el = stub && document.getElementById(stub.id);
+      window.__parts.push({id: stub ? stub.id : null, d, n: el ? el.getElementsByTagName('*').length : 0});
+    }
+    return did;
+  };
+  window.speeltafelParse = (html, root) => {
+    const t = performance.now(), parsed = parse(html, root);
+    window.__parses.push({d: performance.now() - t, kb: html.length / 1024});
+    return parsed;
+  };
+}"""
+
+
+def parts_row(page):
+    """The screen part's morphs and the drawings' parses (--parts)."""
+    parts = [p for p in page.evaluate("window.__parts") if p["id"] == "screen"]
+    parses = page.evaluate("window.__parses")
+
+    def stats(xs, key, digits=1):
+        vals = [x[key] for x in xs]
+        return (round(statistics.mean(vals), digits), round(max(vals), digits)) if vals else (None, None)
+
+    morph, most = stats(parts, "d")
+    parse, parse_most = stats(parses, "d")
+    return {"screen_morphs": len(parts), "screen_morph_mean_ms": morph, "screen_morph_max_ms": most,
+            "screen_elements_mean": stats(parts, "n", 0)[0], "parses": len(parses), "parse_mean_ms": parse,
+            "parse_max_ms": parse_most, "parse_kb_mean": stats(parses, "kb")[0]}
+
+
+def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown, seed, label="after",
+            parts=False):
     context = browser.new_context(viewport=SIZES[orientation], has_touch=True)
     page = context.new_page()
     page.add_init_script(WATCH)
@@ -256,6 +299,8 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
     page.evaluate("""() => { const morph = window.speeltafelMorph; window.__morphs = [];
         if (morph) window.speeltafelMorph = (root, html) => { const t = performance.now(); const kept = morph(root, html);
                                                               window.__morphs.push(performance.now() - t); return kept; }; }""")
+    if parts:
+        page.evaluate(PARTS_WATCH)
     page.evaluate("(() => { const w = window.__frames; w.long = []; w.loaf = []; w.events = []; w.on = true; "
                   "w.since = performance.now(); })()")
     rng = random.Random(seed)
@@ -270,6 +315,7 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
     cpu = task_cpu(json.loads(trace))
     got = page.evaluate("(() => { const w = window.__frames; w.on = false; return w; })()")
     morphs = sorted(page.evaluate("window.__morphs"))
+    part_row = parts_row(page) if parts else {}
     moves = page.evaluate("speeltafelApp.session.state.actions.length") - moves0
     context.close()
     per_tap, parts = {}, {}
@@ -306,7 +352,7 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
             # a drawing may come in several frames (its parts): what a move inserted in all
             "inserted_per_move": round(sum(inserted) / max(moves, 1)),
             "morph_median_ms": round(statistics.median(morphs), 1) if morphs else None,
-            "morph_max_ms": round(morphs[-1], 1) if morphs else None, **cpu}
+            "morph_max_ms": round(morphs[-1], 1) if morphs else None, **part_row, **cpu}
 
 
 def main():
@@ -319,6 +365,7 @@ def main():
     parser.add_argument("--logs", default="short,long")
     parser.add_argument("--orientations", default="landscape,portrait")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--parts", action="store_true", help="time the #screen part's morph and each parse too")
     args = parser.parse_args()
     dists = [d.split("=", 1) for d in args.dist] or [["after", str(ROOT / "dist")]]
     games = [g for g in GAMES if not args.games or g[0] in args.games.split(",")]
@@ -337,7 +384,7 @@ def main():
                 for orientation in args.orientations.split(","):
                     for label, url in urls.items():  # side by side: the same machine for both
                         row = measure(browser, url, game_id, seats, orientation, log, args.decisions,
-                                      args.cpu_slowdown, args.seed, label)
+                                      args.cpu_slowdown, args.seed, label, args.parts)
                         print(json.dumps({"dist": label, **row}), flush=True)
         browser.close()
     for server in servers:
