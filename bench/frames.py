@@ -2,7 +2,7 @@
 
     make dist && PYTHONPATH=. .venv/bin/python bench/frames.py [--dist after=dist --dist before=/tmp/before]
         [--decisions 20] [--cpu-slowdown 4] [--games carcassonne,...] [--logs short,long]
-        [--orientations landscape,portrait]
+        [--orientations landscape,portrait] [--parts]
 
 One human and bots of the middle level at bot pace "instant" (Carcassonne and
 Thurn und Taxis 1 + 2 bots, Kutschfahrt 1 + 5), the human's decisions made by
@@ -25,6 +25,11 @@ when it is opened).  Per run:
   the page that the tap caused is drawn (two animation frames after it);
 - elements inserted into the page per drawing (a MutationObserver on #app:
   every element added, with its descendants), median and most;
+- with `--parts`: the morph of each frame part (web/morph.js
+  `speeltafelMorphPart`, wall ms at the slowdown) of the game's screen
+  (#screen): mean, most, and its elements on the page after it; and the
+  parse of each drawing (`speeltafelParse`, the whole drawing's HTML parsed
+  in the task that builds it): mean, most, and the HTML's KB;
 - from a Chromium trace of the same play: the main thread's CPU time per task
   (thread time: Chromium's throttling counts in it, 4 x slower is 4 x the
   time, but waiting for a core taken by other processes on a shared machine
@@ -230,7 +235,45 @@ def play(page, rng, decisions, deadline_s=240):
     return made, taps, False
 
 
-def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown, seed, label="after"):
+# --parts: each frame part's morph and each drawing's parse timed, wrapped from here (the page has no hook)
+PARTS_WATCH = """() => {
+  const part = window.speeltafelMorphPart, parse = window.speeltafelParse;
+  window.__partMorphs = []; window.__parses = [];
+  window.speeltafelMorphPart = (root, parsed) => {
+    const stubs = () => parsed.holder ? [...parsed.holder.querySelectorAll('[data-drawn]')] : [];
+    const before = new Set(stubs()), t = performance.now(), did = part(root, parsed), d = performance.now() - t;
+    if (did) {
+      const stub = stubs().find(s => !before.has(s)), el = stub && document.getElementById(stub.id);
+      window.__partMorphs.push({id: stub ? stub.id : null, d, n: el ? el.getElementsByTagName('*').length : 0});
+    }
+    return did;
+  };
+  window.speeltafelParse = (html, root) => {
+    const t = performance.now(), parsed = parse(html, root);
+    window.__parses.push({d: performance.now() - t, kb: html.length / 1024});
+    return parsed;
+  };
+}"""
+
+
+def parts_row(page):
+    """The screen part's morphs and the drawings' parses (--parts)."""
+    parts = [p for p in page.evaluate("window.__partMorphs") if p["id"] == "screen"]
+    parses = page.evaluate("window.__parses")
+
+    def stats(xs, key, digits=1):
+        vals = [x[key] for x in xs]
+        return (round(statistics.mean(vals), digits), round(max(vals), digits)) if vals else (None, None)
+
+    morph, most = stats(parts, "d")
+    parse, parse_most = stats(parses, "d")
+    return {"screen_morphs": len(parts), "screen_morph_mean_ms": morph, "screen_morph_max_ms": most,
+            "screen_elements_mean": stats(parts, "n", 0)[0], "parses": len(parses), "parse_mean_ms": parse,
+            "parse_max_ms": parse_most, "parse_kb_mean": stats(parses, "kb")[0]}
+
+
+def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown, seed, label="after",
+            parts=False):
     context = browser.new_context(viewport=SIZES[orientation], has_touch=True)
     page = context.new_page()
     page.add_init_script(WATCH)
@@ -269,6 +312,8 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
             const id = (old && old.id) || '?';
             (window.__parts[id] = window.__parts[id] || []).push({ms: performance.now() - t, ...seen});
             return kept; }; }""")
+    if parts:
+        page.evaluate(PARTS_WATCH)
     page.evaluate("(() => { const w = window.__frames; w.long = []; w.loaf = []; w.events = []; w.on = true; "
                   "w.since = performance.now(); })()")
     rng = random.Random(seed)
@@ -283,19 +328,20 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
     cpu = task_cpu(json.loads(trace))
     got = page.evaluate("(() => { const w = window.__frames; w.on = false; return w; })()")
     morphs = sorted(page.evaluate("window.__morphs"))
+    part_row = parts_row(page) if parts else {}
     moves = page.evaluate("speeltafelApp.session.state.actions.length") - moves0
     log_morphs = page.evaluate("window.__parts['table-log'] || []")
     log_ms = sorted(m["ms"] for m in log_morphs)
     log_nodes = page.evaluate("(() => { const log = document.getElementById('table-log'); "
                               "return log ? 1 + log.getElementsByTagName('*').length : 0; })()")
     context.close()
-    per_tap, parts = {}, {}
+    per_tap, tap_parts = {}, {}
     for e in got["events"]:
         if e["d"] >= per_tap.get(e["id"], 0):  # the interaction's longest event: its input delay, handlers, the rest
             per_tap[e["id"]] = e["d"]
-            parts[e["id"]] = (e["delay"], e["run"], e["d"] - e["delay"] - e["run"])
+            tap_parts[e["id"]] = (e["delay"], e["run"], e["d"] - e["delay"] - e["run"])
     tap_ms = sorted(per_tap.values()) or [0]
-    worst = parts[max(per_tap, key=per_tap.get)] if per_tap else (0, 0, 0)
+    worst = tap_parts[max(per_tap, key=per_tap.get)] if per_tap else (0, 0, 0)
     answers = sorted(got["answers"]) or [0]
     inserted = [n for n in got["inserted"] if n]
     loaf = got["loaf"]
@@ -315,15 +361,15 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
             "taps_timed": len(per_tap),
             "tap_paint_worst_parts_ms": {"input_delay": round(worst[0]), "handlers": round(worst[1]),
                                          "to_paint": round(worst[2])},
-            "tap_paint_handlers_max_ms": round(max([p[1] for p in parts.values()] or [0])),
-            "tap_paint_delay_p90_ms": p90([p[0] for p in parts.values()]),
+            "tap_paint_handlers_max_ms": round(max([p[1] for p in tap_parts.values()] or [0])),
+            "tap_paint_delay_p90_ms": p90([p[0] for p in tap_parts.values()]),
             "tap_answer_max_ms": round(max(answers)), "tap_answer_p90_ms": p90(answers),
             "inserted_median": round(statistics.median(inserted)) if inserted else 0,
             "inserted_max": max(inserted or [0]), "drawings": len(got["inserted"]),
             # a drawing may come in several frames (its parts): what a move inserted in all
             "inserted_per_move": round(sum(inserted) / max(moves, 1)),
             "morph_median_ms": round(statistics.median(morphs), 1) if morphs else None,
-            "morph_max_ms": round(morphs[-1], 1) if morphs else None,
+            "morph_max_ms": round(morphs[-1], 1) if morphs else None, **part_row,
             # the log's part (#table-log): its morph per drawing (wall ms at the slowdown), its elements at the end
             "log_morph_median_ms": round(statistics.median(log_ms), 1) if log_ms else None,
             "log_morph_max_ms": round(log_ms[-1], 1) if log_ms else None, "log_morphs": len(log_ms),
@@ -343,6 +389,7 @@ def main():
     parser.add_argument("--logs", default="short,long")
     parser.add_argument("--orientations", default="landscape,portrait")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--parts", action="store_true", help="time the #screen part's morph and each parse too")
     args = parser.parse_args()
     dists = [d.split("=", 1) for d in args.dist] or [["after", str(ROOT / "dist")]]
     games = [g for g in GAMES if not args.games or g[0] in args.games.split(",")]
@@ -361,7 +408,7 @@ def main():
                 for orientation in args.orientations.split(","):
                     for label, url in urls.items():  # side by side: the same machine for both
                         row = measure(browser, url, game_id, seats, orientation, log, args.decisions,
-                                      args.cpu_slowdown, args.seed, label)
+                                      args.cpu_slowdown, args.seed, label, args.parts)
                         print(json.dumps({"dist": label, **row}), flush=True)
         browser.close()
     for server in servers:

@@ -100,7 +100,7 @@ def test_a_seat_that_comes_to_act_changes_only_its_class():
     before, after = copy.deepcopy(view), copy.deepcopy(view)
     before["to_act"], after["to_act"] = [3], [4]
     one, two = screen.render(before, legal), screen.render(after, legal)
-    place = re.compile(r'<div class="kr-seat[ "]')
+    place = re.compile(r'<div(?: id="[^"]+")? class="kr-seat[ "]')
 
     def seats(html):
         html = html[:html.index('<div class="kr-panel">')]

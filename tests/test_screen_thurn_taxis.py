@@ -238,7 +238,7 @@ def test_the_bonus_tiles_lie_on_the_map(map_id):
     html = Screen(ctx_for("en", 0, 3)).render(st.view(0), [])
     svg = html[html.index("<svg class=\"tt-map\""):html.index("</svg>", html.index("tt-sea"))]
     tiles = {k: (float(x), float(y), v) for k, x, y, v in re.findall(
-        r'<g class="tt-tile[^"]*" data-stack="([^"]+)".*?<rect x="([\d.-]+)" y="([\d.-]+)" width="28"[^>]*'
+        r'<g(?: id="[^"]+")? class="tt-tile[^"]*" data-stack="([^"]+)".*?<rect x="([\d.-]+)" y="([\d.-]+)" width="28"[^>]*'
         r'class="tt-tile-face"/>.*?class="tt-tile-val">([^<]+)</text>', svg)}
     assert set(tiles) == set(st.stacks)
     for key, vals in st.stacks.items():
@@ -271,7 +271,7 @@ def test_map_targets_are_labelled_keyboard_buttons_and_routes_differ_without_col
         key = next(k for k, ids in scr.card_acts.items() if any(legal[i]["type"] == "play" for i in ids))
         scr.on_ui("sel:" + key)
         html = scr.render(view, legal)
-        targets = re.findall(r'<g class="tt-target" data-city="[^"]+" data-cmd="act" data-arg="(\d+)" tabindex="0" role="button" '
+        targets = re.findall(r'<g(?: id="[^"]+")? class="tt-target" data-city="[^"]+" data-cmd="act" data-arg="(\d+)" tabindex="0" role="button" '
                              r'aria-label="([^"]+)">', html)
         assert targets and all(label for _, label in targets)
         assert {int(i) for i, _ in targets} == {i for i in scr.card_acts[key] if legal[i]["type"] == "play"}

@@ -50,8 +50,8 @@ def turns_of_anna(seed=3, rounds=40):
 
 def city_group(html, city):
     """The map's group of one city (its houses and marks inside)."""
-    m = re.search(rf'<g class="tt-(?:citygrp|target)" data-city="{city}"(.*?)</g>(?=<g class="tt-(?:citygrp|target)"|'
-                  rf'<g class="tt-news-score"|</svg>)', html, re.S)
+    m = re.search(rf'<g(?: id="[^"]+")? class="tt-(?:citygrp|target)" data-city="{city}"(.*?)</g>'
+                  rf'(?=<g(?: id="[^"]+")? class="tt-(?:citygrp|target)"|<g class="tt-news-score"|<g id="tt-names"|</svg>)', html, re.S)
     assert m, city
     return m.group(1)
 
@@ -64,7 +64,7 @@ def test_the_others_moves_are_marked_on_the_map_when_the_viewers_turn_comes():
         scr = Screen(ctx_for(0, since))
         html = scr.render(view, st.legal_actions(0))
         # every card another player laid since and still in his route: ringed in his colour
-        rings = set(re.findall(r'<g class="tt-(?:citygrp|target)" data-city="([^"]+)"(?:(?!</g><g).)*?'
+        rings = set(re.findall(r'<g(?: id="[^"]+")? class="tt-(?:citygrp|target)" data-city="([^"]+)"(?:(?!</g><g).)*?'
                                r'class="tt-news-card" style="--pc:[^"]+" data-seat="(\d)"', html, re.S))
         want = set()
         for e in recent:

@@ -6,7 +6,7 @@ import math
 
 from engine.kutschfahrt.cards import OCCUPATION_IDS
 
-from ...kit import Html
+from ...kit import Html, keep
 
 _ICON = {
     "key": '<circle cx="8" cy="12" r="4.5" fill="none" stroke="#8a6a12" stroke-width="2.4"/>'
@@ -54,7 +54,7 @@ def kind_icon(kind: str) -> Html:
     return icon(_KIND_ICON.get(kind, "scroll"))
 
 
-def coach_svg() -> str:
+def _coach_art() -> Html:
     """The coach seen from above: wooden body, benches, table, lanterns and wheels."""
     wheels = "".join(
         f'<g transform="translate({x} {y})"><circle r="46" fill="#3a2a1c"/><circle r="36" fill="#6d4c2e"/>'
@@ -64,13 +64,19 @@ def coach_svg() -> str:
         for x, y in ((170, 40), (830, 40), (170, 600), (830, 600)))
     lanterns = "".join(f'<g transform="translate({x} 320)"><circle r="18" fill="#f6d77a" opacity="0.9"/>'
                        f'<circle r="30" fill="#f6d77a" opacity="0.25"/></g>' for x in (22, 978))
-    return (
-        '<svg class="kr-coach-art" viewBox="0 0 1000 640" preserveAspectRatio="none" aria-hidden="true" '
-        'focusable="false">'
+    return Html(
         f'{wheels}{lanterns}'
         '<rect x="40" y="40" width="920" height="560" rx="260" fill="#6b4425" stroke="#3d2612" stroke-width="10"/>'
         '<rect x="70" y="70" width="860" height="500" rx="230" fill="#8c5a31"/>'
         '<rect x="110" y="105" width="780" height="430" rx="200" fill="#7a2e2e" stroke="#5a1f1f" stroke-width="6"/>'
         '<ellipse cx="500" cy="320" rx="250" ry="125" fill="#2f5a3f" stroke="#caa24a" stroke-width="6"/>'
-        '<ellipse cx="500" cy="320" rx="228" ry="106" fill="none" stroke="#3f7352" stroke-width="3"/>'
-        '</svg>')
+        '<ellipse cx="500" cy="320" rx="228" ry="106" fill="none" stroke="#3f7352" stroke-width="3"/>')
+
+
+COACH_ART = _coach_art()
+
+
+def coach_svg() -> Html:
+    """The coach's picture, the same all game long (kit.keep: a drawing sends it once)."""
+    return keep("kr-coach-art", "svg", COACH_ART, cls="kr-coach-art", viewBox="0 0 1000 640",
+                preserveAspectRatio="none", aria_hidden="true", focusable="false")

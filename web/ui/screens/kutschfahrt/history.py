@@ -5,6 +5,8 @@ all of them; only the folds keep the page short."""
 
 from __future__ import annotations
 
+from ...kit import Html, keep
+
 OPEN = 12  # the newest entries shown unfolded
 # the log keys of a claim of victory and of its verdict (engine/kutschfahrt/turn.py)
 CLAIMS = ("claim", "claim_alone", "claim_solo", "foretell")
@@ -27,9 +29,10 @@ def history(entries: list, seats: int, item, w) -> str:
     for r in sorted(rounds, reverse=True):
         group = rounds[r]
         # the round's id keeps the fold the same node whatever comes before it (open as the player left it)
-        out.append(f'<details class="kr-fold" id="kr-round-{r}"><summary>{w("round_n", n=r)} · {w("n_entries", n=len(group))}'
-                   f'</summary><ol class="kr-know-list">{"".join(item(e, False) for e in reversed(group))}</ol>'
-                   '</details>')
+        # (keyed, kit.keep: a round gone by stays the same, a drawing sends only the newest ones)
+        out.append(keep(f"kr-round-{r}", "details", Html(
+            f'<summary>{w("round_n", n=r)} · {w("n_entries", n=len(group))}</summary>'
+            f'<ol class="kr-know-list">{"".join(item(e, False) for e in reversed(group))}</ol>'), cls="kr-fold"))
     out.append("</div>")
     return "".join(out)
 

@@ -1,9 +1,13 @@
 """The panels beside the coach: the trade or struggle under way, the
-viewer's own cards, what the viewer knows, the card help and the end."""
+viewer's own cards, what the viewer knows, the card help and the end.
+
+Each panel is keyed (kit.keep; its id is its key), and so is each folded
+round of what the viewer knows: a move changes a few of them, and a drawing
+sends the browser only those (ui/memo.py)."""
 
 from __future__ import annotations
 
-from ...kit import act_button, h, join
+from ...kit import Html, act_button, h, join, keep
 from .art import icon, kind_icon
 from .history import CLAIMS, VERDICTS, history
 
@@ -36,9 +40,14 @@ class Panels:
         if assocs:
             rows = "".join(f'<li>{self.ctx.badge(s)}: {self.it(a)}</li>' for s, a in enumerate(assocs))
             out.append(f'<h3>{self.w("all_assocs")}</h3><ul class="kr-reveal">{rows}</ul>')
-        return f'<section id="kr-final" class="kr-box kr-final"><h2>{self.w("the_end")}</h2>{"".join(out)}</section>'
+        return keep("kr-final", "section", Html(f'<h2>{self.w("the_end")}</h2>{"".join(out)}'), cls="kr-box kr-final")
 
     def _trade(self, view) -> str:
+        """The trade or the card's step under way, as the viewer sees it (keyed: kit.keep)."""
+        body = self._trade_body(view)
+        return keep("kr-trade", "section", Html(body), cls="kr-box kr-trade") if body else ""
+
+    def _trade_body(self, view) -> str:
         step = view.get("step") or {}
         ph = step.get("phase")
         priv = (self.me or {}).get("step") or {}
@@ -48,37 +57,37 @@ class Panels:
             if priv.get("obj"):
                 k = priv["obj"]
                 what = f'<div class="kr-offered">{self._card_item(k)}</div>'
-            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{icon("bag")}{self.w("trade")}</h2>'
-                    f'<p>{self.w("trade_offer", a=self.pname(frm), b=self.pname(to))}</p>{what}</section>')
+            return (f'<h2>{icon("bag")}{self.w("trade")}</h2>'
+                    f'<p>{self.w("trade_offer", a=self.pname(frm), b=self.pname(to))}</p>{what}')
         if ph in ("diplomat_pick", "diplomat_return"):
             got = priv.get("got")
             extra = f'<p>{self.w("dip_got", obj=self.it(got))}</p>' if got else ""
-            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{self.nm("diplomat")}</h2>'
+            return (f'<h2>{self.nm("diplomat")}</h2>'
                     f'<p>{self.w("dip_demand", a=self.pname(step["by"]), b=self.pname(step["to"]), obj=self.it(step["name"]))}</p>'
-                    f'{extra}</section>')
+                    f'{extra}')
         if ph == "sextant_pass":
             done = join((self.pname(s) for s in step.get("done", [])), ", ")
             chosen = priv.get("chosen")
             mine = f'<p>{self.w("sextant_chosen", obj=self.it(chosen))}</p>' if chosen else ""
-            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{icon("star")}{self.nm("sextant")}</h2>'
+            return (f'<h2>{icon("star")}{self.nm("sextant")}</h2>'
                     f'<p>{self.w("sextant_dir", dir=self.nm(step.get("dir")))}</p>'
-                    f'<p>{self.w("sextant_done", names=done or "–")}</p>{mine}</section>')
+                    f'<p>{self.w("sextant_done", names=done or "–")}</p>{mine}')
         if ph == "clair_pick" and priv.get("pile") is not None:
             pile = self._items(priv["pile"])
             picked = self._items(priv.get("picked", []))
-            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{self.nm("clairvoyant")}</h2>'
+            return (f'<h2>{self.nm("clairvoyant")}</h2>'
                     f'<p>{self.w("clair_pile", objs=pile)}</p>'
-                    + (f'<p>{self.w("clair_picked", objs=picked)}</p>' if picked else "") + "</section>")
+                    + (f'<p>{self.w("clair_picked", objs=picked)}</p>' if picked else ""))
         if ph == "take" and priv.get("loser_objects") is not None:
             objs = self._items(priv["loser_objects"])
-            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{icon("bag")}{self.w("grp.take_obj")}</h2>'
-                    f'<p>{self.w("loser_has", objs=objs)}</p></section>')
+            return (f'<h2>{icon("bag")}{self.w("grp.take_obj")}</h2>'
+                    f'<p>{self.w("loser_has", objs=objs)}</p>')
         if ph == "coat" and priv.get("occ_pile") is not None:
-            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{icon("coat")}{self.nm("coat")}</h2>'
-                    f'<p>{self.w("coat_pile", occs=self._items(priv["occ_pile"]))}</p></section>')
+            return (f'<h2>{icon("coat")}{self.nm("coat")}</h2>'
+                    f'<p>{self.w("coat_pile", occs=self._items(priv["occ_pile"]))}</p>')
         if ph == "gift":
-            return (f'<section id="kr-trade" class="kr-box kr-trade"><h2>{icon("bag")}{self.w("grp.gift")}</h2>'
-                    f'<p>{self.w("gift_info", name=self.pname(step["seat"]), n=step.get("over", 1))}</p></section>')
+            return (f'<h2>{icon("bag")}{self.w("grp.gift")}</h2>'
+                    f'<p>{self.w("gift_info", name=self.pname(step["seat"]), n=step.get("over", 1))}</p>')
         return ""
 
     def _items(self, idents):
@@ -122,7 +131,7 @@ class Panels:
             w = st.get("winner")
             notes.append(self.w("fight_won", name=self.pname(w)) if w is not None else self.w("fight_draw"))
         note_html = "".join(f'<p class="kr-note">{x}</p>' for x in notes)
-        return (f'<section id="kr-struggle" class="kr-box kr-struggle" aria-label="{self.w("struggle")}">'
+        return keep("kr-struggle", "section", Html(
                 f'<h2>{icon("sword")}{self.w("struggle")}</h2>'
                 f'<div class="kr-duel"><div class="kr-side kr-att">{icon("sword")}{self.ctx.badge(att)}'
                 f'<span class="kr-pts">{t["attacker"]}</span></div><span class="kr-vs">:</span>'
@@ -131,7 +140,7 @@ class Panels:
                 f'<p class="kr-sr">{self.w("totals_text", a=t["attacker"], d=t["defender"])}</p>'
                 + (f'<h3>{self.w("supporters")}</h3><ul class="kr-list">{"".join(rows)}</ul>' if rows else "")
                 + (f'<h3>{self.w("played")}</h3><ul class="kr-list">{"".join(played)}</ul>' if played else "")
-                + note_html + "</section>")
+                + note_html), cls="kr-box kr-struggle", aria_label=self.w("struggle"))
 
     def _mine(self, view) -> str:
         me = self.me
@@ -165,7 +174,7 @@ class Panels:
         char = (f'<div class="kr-char"><span class="kr-char-card">{icon("sword")}{icon("shield")}</span>'
                 f'<span>{self.w("character")}: {role or self.w("char_idle")}</span></div>')
         drink = f'<p class="kr-small">{self.it("drink", self.w("drink_note"))}</p>' if me.get("drink") else ""
-        return (f'<section id="kr-mine" class="kr-box kr-mine" aria-label="{self.w("my_cards")}">'
+        return keep("kr-mine", "section", Html(
                 f'<h2>{self.ctx.badge(self.seat)} — {self.w("my_cards")}</h2>'
                 f'<div class="kr-assoc-card a-{assoc}">{icon("key" if assoc == "order" else "goblet")}'
                 f'<span><small>{self.w("association")}</small>{self.it(assoc, cls="kr-cardname")}'
@@ -174,7 +183,7 @@ class Panels:
                 f'<span><small>{self.w("occupation")} ({face})</small>{self.it(occ, cls="kr-cardname")}'
                 f'<small>{self.fx(occ)}</small></span>{use}</div>{char}'
                 f'<h3>{self.w("objects")} ({len(me.get("objects", []))}/{view.get("limit")})</h3>'
-                f'<ul class="kr-hand">{"".join(objs)}</ul></section>')
+                f'<ul class="kr-hand">{"".join(objs)}</ul>'), cls="kr-box kr-mine", aria_label=self.w("my_cards"))
 
     def _use_occ_button(self, occ) -> str:
         """A persistent button for the viewer's occupation whenever it may be used."""
@@ -209,8 +218,8 @@ class Panels:
         item = lambda e, links: self.memo.get(self.ctx, e, links, self._know_item)  # noqa: E731
         body = (history(entries, view["seats"], item, self.w) if entries
                 else f'<ol class="kr-know-list"><li>{self.w("nothing_known")}</li></ol>')
-        return (f'<section id="kr-knowledge" class="kr-box kr-knowledge" aria-label="{self.w("what_i_know")}">'
-                f'<h2>{icon("eye")}{self.w("what_i_know")}</h2>{summary}{body}</section>')
+        return keep("kr-knowledge", "section", Html(f'<h2>{icon("eye")}{self.w("what_i_know")}</h2>{summary}{body}'),
+                    cls="kr-box kr-knowledge", aria_label=self.w("what_i_know"))
 
     def _know_item(self, e, links=True) -> str:
         turn = e.get("turn")
@@ -226,5 +235,5 @@ class Panels:
         kinds = sorted(set(view.get("objects_in_game") or []), key=lambda k: self.nm(k))
         objs = "".join(f'<li>{self.it(k, kind_icon(k) + self.nm(k))} <small>{self.fx(k)}</small></li>'
                        for k in kinds)
-        return (f'<section id="kr-help" class="kr-box kr-help"><div class="kr-helprow">{btn}</div>'
-                f'<h3>{self.w("objects_in_game")}</h3><ul class="kr-list">{objs}</ul></section>')
+        return keep("kr-help", "section", Html(f'<div class="kr-helprow">{btn}</div>'
+                    f'<h3>{self.w("objects_in_game")}</h3><ul class="kr-list">{objs}</ul>'), cls="kr-box kr-help")

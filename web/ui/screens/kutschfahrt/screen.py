@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ...kit import TARGET, Html, Say, act_button, attrs, button, h, join, ui_button
+from ...kit import TARGET, Html, Say, act_button, button, h, join, keep, ui_button
 from ..interface import GameScreen
 from . import since
 from .art import coach_svg, icon, kind_icon
@@ -282,13 +282,15 @@ class Screen(Panels, GameScreen):
                  + f'<span class="kr-facts">{count}{occ_html}</span>{assoc}{role}'
                  + f'<span class="kr-tags">{tags}</span>')
         style = f'left:{x:.1f}%;top:{y:.1f}%;--pc:{ctx.color(s)}'
-        hit, aim = "", ""
+        hit, aim = "", False
         if target is not None:  # the whole seat is the tap; while a seat is asked for, the names on it too
             cmd, arg, label = target
             hit = button("", cmd=cmd, arg=arg, cls="kr-seat-hit", aria_label=label)
             cls += " kr-target"
-            aim = f" {TARGET}" if self.mode is not None else ""  # (kit.TARGET; in the turn step they stay links)
-        return f'<div class="{cls}"{attrs(data_seat=s, style=style)}{aim}>{hit}<div class="kr-seat-in">{inner}</div></div>'
+            aim = self.mode is not None  # (kit.TARGET; in the turn step they stay links)
+        # keyed (kit.keep): a move changes a seat or two, a drawing sends only those
+        return keep(f"kr-seat-{s}", "div", hit, Html(f'<div class="kr-seat-in">{inner}</div>'), cls=cls,
+                    data_seat=s, style=style, **{TARGET: aim})
 
     # -------------------------------------------------- choosing on the table
     def _seat_targets(self) -> dict:
@@ -407,8 +409,8 @@ class Screen(Panels, GameScreen):
             waiting = [s for s in (view.get("to_act") or [])]
             if view.get("over") or not waiting:
                 return ""
-            return (f'<section id="kr-actions" class="kr-box kr-actions kr-wait" aria-label="{self.w("actions")}">'
-                    f'<p>{self.w("waiting_for", names=self._names(waiting))}</p></section>')
+            return keep("kr-actions", "section", h("<p>{}</p>", self.w("waiting_for", names=self._names(waiting))),
+                        cls="kr-box kr-actions kr-wait", aria_label=self.w("actions"))
         groups: dict[str, list[int]] = {}
         for i, a in enumerate(legal):
             groups.setdefault(a["type"], []).append(i)
@@ -421,8 +423,7 @@ class Screen(Panels, GameScreen):
             body = self._seat_menu(self.focus_seat)
         else:
             body = self._groups(groups)
-        return (f'<section id="kr-actions" class="kr-box kr-actions" aria-label="{self.w("actions")}">{head}'
-                f'{body}</section>')
+        return keep("kr-actions", "section", Html(head + body), cls="kr-box kr-actions", aria_label=self.w("actions"))
 
     def _groups(self, groups) -> str:
         legal = self.legal

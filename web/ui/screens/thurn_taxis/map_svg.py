@@ -1,10 +1,14 @@
 """The Thurn und Taxis map in our own SVG: countries, roads, every route, the
 bonus tiles lying on the map, houses, where the selected card may go, the
-scoring preview, and what changed since the viewer's last turn (news.py)."""
+scoring preview, and what changed since the viewer's last turn (news.py).
+
+The parts that stay the same from move to move (the land and its roads, each
+bonus tile, each city with its houses, the city names) are keyed (kit.keep):
+a drawing sends the browser only the ones that changed (ui/memo.py)."""
 
 from __future__ import annotations
 
-from ...kit import Html, attrs
+from ...kit import Html, attrs, join, keep
 from .layout import CHAR_W, TILE_H, TILE_W, label_box, layout
 
 
@@ -41,8 +45,7 @@ class MapSvg:
         if taken:
             label = label + Html(" – ") + self.t("news_tile_taken", names=self.say.players(taken))
         x0, y0 = x - TILE_W / 2, y - TILE_H / 2
-        out = [f'<g class="tt-tile{"" if vals else " gone"}"{attrs(data_stack=key)} role="img" '
-               f'aria-label="{label}"><title>{label}</title>']
+        out = [f'<title>{label}</title>']
         for k, seat in enumerate(taken):
             pad = 4 + 4 * k
             out.append(f'<rect x="{x0 - pad}" y="{y0 - pad}" width="{TILE_W + 2 * pad}" height="{TILE_H + 2 * pad}" '
@@ -59,8 +62,8 @@ class MapSvg:
         out.append(f'<text x="{x}" y="{y + (9 if cols else 6)}" class="tt-tile-val">{vals[0] if vals else "–"}</text>')
         if caption:
             out.append(f'<text x="{x + 2}" y="{y0 + TILE_H + 17}" class="tt-tile-cap">{caption}</text>')
-        out.append("</g>")
-        return "".join(out)
+        return keep("tt-tile-" + key.replace(":", "-"), "g", Html("".join(out)), cls="tt-tile" + ("" if vals else " gone"),
+                    data_stack=key, role="img", aria_label=label)
 
     def _tile_caption(self, key):
         if key.startswith("len"):
@@ -76,8 +79,8 @@ class MapSvg:
         lay = layout(m, names, nseats, self._stack_order())
         x0, y0, w, h = lay["box"]
         out = [f'<svg class="tt-map" viewBox="{x0} {y0} {w} {h}" role="group" '
-               f'aria-label="{self.t("map_label", map=self.n(m["id"]))}">',
-               f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" rx="14" class="tt-sea"/>']
+               f'aria-label="{self.t("map_label", map=self.n(m["id"]))}">']
+        land = [f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" rx="14" class="tt-sea"/>']
         # countries: a wash in the country colour over its cities and the roads
         # between them (a country in two parts stays in two parts)
         country_of = {c["id"]: c["country"] for c in m["cities"]}
@@ -90,11 +93,12 @@ class MapSvg:
                 (x1, y1), (x2, y2) = pos[a], pos[b]
                 groups[country_of[a]].append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
         for k, parts in groups.items():
-            out.append(f'<g class="tt-country" style="--cc:{self._colour(k)}">{"".join(parts)}</g>')
+            land.append(f'<g class="tt-country" style="--cc:{self._colour(k)}">{"".join(parts)}</g>')
         # roads
         for a, b in m["roads"]:
             (x1, y1), (x2, y2) = pos[a], pos[b]
-            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="tt-road"/>')
+            land.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="tt-road"/>')
+        out.append(keep("tt-land", "g", Html("".join(land))))  # the same all game long
         # routes scored since the viewer's last turn: bold in the scorer's colour on a light casing
         news = self.news
         for sc in news.scorings:
@@ -175,10 +179,11 @@ class MapSvg:
             if cid in targets:
                 i = targets[cid][0]
                 label = self.t("play_at", city=name, end=self.t(self.legal[i]["end"]))
-                out.append(f'<g class="tt-target"{attrs(data_city=cid)} data-cmd="act" data-arg="{i}" tabindex="0" role="button" '
-                           f'aria-label="{label}"><title>{label}</title>'
-                           f'<circle cx="{x}" cy="{y}" r="17" class="tt-glow"/>{body}'
-                           f'<circle cx="{x}" cy="{y}" r="25" class="tt-hit"/></g>')
+                out.append(keep(f"tt-city-{cid}", "g", Html(f'<title>{label}</title>'
+                                f'<circle cx="{x}" cy="{y}" r="17" class="tt-glow"/>{body}'
+                                f'<circle cx="{x}" cy="{y}" r="25" class="tt-hit"/>'),
+                                cls="tt-target", data_city=cid, data_cmd="act", data_arg=i, tabindex="0",
+                                role="button", aria_label=label))
                 # its name is part of the target: a tap on "Mannheim" plays there too (the city's
                 # own group is the one keyboards and screen readers reach)
                 lx0, ly0, lw, lh = label_box(lx, ly, anchor, CHAR_W * len(name) + 2)
@@ -186,11 +191,12 @@ class MapSvg:
                                    f'data-arg="{i}" aria-hidden="true"><rect x="{lx0 - 4:.1f}" y="{ly0 - 4}" '
                                    f'width="{lw + 8:.1f}" height="{lh + 8}" rx="6" class="tt-hit"/>{text}</g>')
             else:
-                out.append(f'<g class="tt-citygrp"{attrs(data_city=cid)}><title>{self.n(cid)} – {self._country_name(c)}</title>{body}</g>')
+                out.append(keep(f"tt-city-{cid}", "g", Html(f'<title>{self.n(cid)} – {self._country_name(c)}</title>{body}'),
+                                cls="tt-citygrp", data_city=cid))
                 names_layer.append(text)
         for sc in news.scorings:
             out.append(self._points(sc, pos, nseats, lay["box"]))
-        out.extend(names_layer)
+        out.append(keep("tt-names", "g", join(Html(n) for n in names_layer)))
         out.append("</svg>")
         return "".join(out)
 

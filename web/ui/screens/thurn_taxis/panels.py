@@ -1,11 +1,16 @@
 """The Thurn und Taxis panels beside the map: hand, open cards, route,
-officials, what to do now, the players' lines and the bonus stacks."""
+officials, what to do now, the players' lines and the bonus stacks.
+
+Each panel but "what to do now" (the hand, the open cards, the route, the
+officials, the stacks, each player's lines) is keyed (kit.keep): most moves
+change one or two of them, and a drawing sends the browser only those
+(ui/memo.py)."""
 
 from __future__ import annotations
 
 import json
 
-from ...kit import Html, Say, act_button, attrs, button, ui_button
+from ...kit import Html, Say, act_button, attrs, button, keep, ui_button
 
 OFFICIALS = ("amtmann", "postmeister", "postillion", "wagner")
 
@@ -57,8 +62,7 @@ class Panels:
             else:
                 groups.append([k, c, 1])
         discard = view.get("phase") == "discard"
-        out = [f'<section class="tt-hand" aria-label="{self.t("your_hand")}"><h3>{self.t("your_hand")}'
-               f' <span class="tt-n">({len(hand)})</span></h3><div class="tt-cards">']
+        out = [f'<h3>{self.t("your_hand")} <span class="tt-n">({len(hand)})</span></h3><div class="tt-cards">']
         if not hand:
             out.append(f'<p class="tt-muted">{self.t("hand_empty")}</p>')
         for k, c, cnt in groups:
@@ -75,13 +79,12 @@ class Panels:
                                       extra_attrs=attrs(data_cmd="ui", data_arg=f"sel:{k}", aria_pressed=pressed)))
             else:
                 out.append(self._card(c, "hand", count=cnt, extra_cls="tt-idle"))
-        out.append("</div></section>")
-        return "".join(out)
+        out.append("</div>")
+        return keep("tt-hand", "section", Html("".join(out)), cls="tt-hand", aria_label=self.t("your_hand"))
 
     def _open(self) -> str:
         view = self.view
-        out = [f'<section class="tt-open" aria-label="{self.t("open_cards")}"><h3>{self.t("open_cards")}</h3>'
-               '<div class="tt-cards">']
+        out = [f'<h3>{self.t("open_cards")}</h3><div class="tt-cards">']
         for slot, c in enumerate(view.get("display") or []):
             if c is None:
                 out.append('<div class="tt-card tt-empty"></div>')
@@ -103,8 +106,8 @@ class Panels:
         else:
             out.append(f'<div class="tt-deck" aria-label="{label}"><span>{self.t("deck_title")}</span>'
                        f'<b>{view.get("deck", 0)}</b></div>')
-        out.append(f'</div><p class="tt-muted">{self.t("discards_n", n=view.get("discards", 0))}</p></section>')
-        return "".join(out)
+        out.append(f'</div><p class="tt-muted">{self.t("discards_n", n=view.get("discards", 0))}</p>')
+        return keep("tt-open", "section", Html("".join(out)), cls="tt-open", aria_label=self.t("open_cards"))
 
     def _route(self) -> str:
         view = self.view
@@ -127,8 +130,8 @@ class Panels:
             label = self.t("play_at", city=sel_name, end=self.t(end))
             return act_button(i, Html("+ ") + sel_name, cls="tt-slot tt-play", aria_label=label)
 
-        out = [f'<section class="tt-route" aria-label="{self.t("your_route")}"><h3>{self.t("your_route")}'
-               f' <span class="tt-n">({len(route)})</span></h3><div class="tt-cards tt-routecards">']
+        out = [f'<h3>{self.t("your_route")} <span class="tt-n">({len(route)})</span></h3>'
+               '<div class="tt-cards tt-routecards">']
         out.append(slot("head"))
         if not route and "tail" not in ends:
             out.append(f'<p class="tt-muted">{self.t("route_empty")}</p>')
@@ -141,8 +144,7 @@ class Panels:
         i = self.index.get(_key({"type": "abandon"}))
         if i is not None:
             out.append(act_button(i, self.t("abandon_route"), cls="tt-abandon danger"))
-        out.append("</section>")
-        return "".join(out)
+        return keep("tt-route", "section", Html("".join(out)), cls="tt-route", aria_label=self.t("your_route"))
 
     # ------------------------------------------------------------ officials
     def _official_state(self, off, ts) -> str:
@@ -159,8 +161,7 @@ class Panels:
     def _officials(self) -> str:
         ts = self.view.get("turn_state") or {}
         mine = self.me is not None and self.me == self.view.get("active")
-        out = [f'<section class="tt-officials" aria-label="{self.t("officials")}">'
-               f'<h3>{self.t("officials")}</h3><div class="tt-offrow">']
+        out = [f'<h3>{self.t("officials")}</h3><div class="tt-offrow">']
         for off in OFFICIALS:
             rule = self.t("off_" + off + "_rule")
             name = self.t("off_" + off)
@@ -198,8 +199,7 @@ class Panels:
         out.append("</div>")
         if self.hint:
             out.append(f'<p class="tt-hint">{self.t(self.hint)}</p>')
-        out.append("</section>")
-        return "".join(out)
+        return keep("tt-officials", "section", Html("".join(out)), cls="tt-officials", aria_label=self.t("officials"))
 
     @staticmethod
     def _official_icon(off):
@@ -311,7 +311,7 @@ class Panels:
                 line = (f'<svg class="tt-linekey" viewBox="0 0 40 10" role="img" aria-label="{self.t("route_style")}">'
                         f'<line x1="3" y1="5" x2="37" y2="5" class="tt-route-line {dash}" style="--pc:{self.ctx.color(s)}"/></svg>')
                 part.append(f'<div class="tt-proute">{line}<span class="tt-muted">{self.t("route_of")}:</span> {route}</div>')
-            out[s] = Html(f'<div class="tt-player" data-seat="{s}">{"".join(part)}</div>')
+            out[s] = keep(f"tt-player-{s}", "div", Html("".join(part)), cls="tt-player", data_seat=s)
         return out
 
     def _tile_item(self, b) -> Html:
@@ -322,7 +322,7 @@ class Panels:
         view, m = self.view, self.m
         stacks = view.get("stacks") or {}
         countries = {k["id"]: k["colour"] for k in m["countries"]}
-        out = [f'<section class="tt-stacks" aria-label="{self.t("bonus_tiles")}"><h3>{self.t("bonus_tiles")}</h3><ul>']
+        out = [f'<h3>{self.t("bonus_tiles")}</h3><ul>']
         order = ([("region:" + r["id"], r["countries"]) for r in m["bonus"]["regions"]]
                  + [("all", [])]
                  + [(f"len{n}", []) for n in sorted(int(k) for k in m["bonus"]["length"])]
@@ -354,5 +354,4 @@ class Panels:
                 out.append(f'<li class="tt-carr{" gone" if not left else ""}">'
                            f'{self.say.item(f"carriage:{n}", body, cls="tt-stack-item")}</li>')
             out.append("</ul>")
-        out.append("</section>")
-        return "".join(out)
+        return keep("tt-stacks", "section", Html("".join(out)), cls="tt-stacks", aria_label=self.t("bonus_tiles"))
