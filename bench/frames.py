@@ -219,6 +219,8 @@ def play(page, rng, decisions, deadline_s=240):
         found = page.evaluate(CANDIDATES)
         if found["over"]:
             return made, taps, True
+        if not found["acts"] and not found["steps"]:
+            continue  # drawn again between the wait and the look (a part of a move in a frame of its own)
         # a step (a square, a spot) first when no action is offered yet; an action otherwise
         if found["acts"] and (not found["steps"] or rng.random() < 0.6):
             x, y = rng.choice(found["acts"])
