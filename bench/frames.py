@@ -115,6 +115,7 @@ CANDIDATES = """() => {
 
 
 TRACE = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8"]
+GC = ("MajorGC", "V8.GCIncrementalMarkingStart")
 PARTS = {"script": ("FunctionCall", "EvaluateScript", "TimerFire", "FireAnimationFrame", "EventDispatch",
                     "v8.callFunction", "RunMicrotasks"),
          "parse_html": ("ParseHTML", "ParseFragment"), "style": ("UpdateLayoutTree", "RecalculateStyles"),
@@ -143,6 +144,9 @@ def task_cpu(trace):
     frames = sorted(e["ts"] for e in mine if e["name"] == "FireAnimationFrame")
     taps = sorted(e["ts"] for e in mine if e["name"] == "EventDispatch"
                   and (e.get("args", {}).get("data") or {}).get("type") in ("click", "pointerup", "touchend"))
+    # V8's garbage collection (a major GC, the start of incremental marking): the engine's own work
+    gcs = sorted(e["ts"] for e in mine if e["name"] in GC and e["tdur"] > 5_000)
+    with_gc = 0  # tasks over 50 ms with a GC in them
     longest: dict = {}  # the longest task of each kind, however short
     for t in tasks:
         if t["tdur"] <= 10_000:
@@ -153,6 +157,7 @@ def task_cpu(trace):
         longest[kind] = max(longest.get(kind, 0), round(t["tdur"] / 1000))
         if t["tdur"] > 50_000:
             kinds.setdefault(kind, []).append(round(t["tdur"] / 1000))
+            with_gc += within(gcs)
     top = max(tasks, key=lambda t: t["tdur"])
     inside = [e for e in mine if top["ts"] <= e["ts"] < top["ts"] + top["dur"] and e is not top
               and (e["pid"], e["tid"]) == (top["pid"], top["tid"])]
@@ -165,7 +170,7 @@ def task_cpu(trace):
                 end = e["ts"] + e["dur"]
         parts[part] = round(sum(spans) / 1000)
     return {"cpu_longest_task_ms": round(max(slow)), "cpu_top5_ms": [round(t) for t in sorted(slow)[-5:][::-1]],
-            "cpu_tasks_over_50ms": sum(t > 50 for t in slow),
+            "cpu_tasks_over_50ms": sum(t > 50 for t in slow), "cpu_over_50ms_with_gc": with_gc,
             "cpu_over_50ms_by_kind": {k: {"n": len(v), "max": max(v)} for k, v in sorted(kinds.items())},
             "cpu_longest_by_kind": dict(sorted(longest.items())),
             "cpu_tasks": len(slow), "cpu_longest_parts_ms": parts}
