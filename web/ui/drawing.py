@@ -5,10 +5,11 @@ A part of `App` (ui/app.py), kept apart so each module holds one concern.
 this module decides when each runs: at once (`render_table`, the lobby's
 and the menus' answers), or, for a move (a bot's, or a tap's:
 ui/answering.py) and everything else that asks (`request_draw`), building
-in two tasks after the next frame (the screen, then the frame around it:
-`App.build_steps`) and the morph in the animation frame after that, where
-the browser renders what it changed at once: the save, the Python and the
-morph with its rendering are never one long task on a slow device."""
+in short tasks after the next frame (the view, the screen, the lines
+around it, the frame, its parse: `App.build_steps`) and the morph in the
+animation frames after that, where the browser renders what it changed at
+once: the save, the Python and the morph with its rendering are never one
+long task on a slow device."""
 
 from __future__ import annotations
 
@@ -36,9 +37,8 @@ class Drawing:
             dom.next_frame(self._draw_asked)
 
     def _draw_asked(self, steps=None):
-        """A step of building the drawing asked for (`App.build_steps`: the
-        screen, then the frame), each in a task of its own; built anew when
-        asked again between them."""
+        """A step of building the drawing asked for (`App.build_steps`),
+        each in a task of its own; built anew when asked again between them."""
         put, going_on = None, False
         try:
             if self.draw_asked:  # else drawn meanwhile (render_table)
