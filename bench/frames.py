@@ -242,19 +242,11 @@ def play(page, rng, decisions, deadline_s=240):
     return made, taps, False
 
 
-# --parts: each frame part's morph and each drawing's parse timed, wrapped from here (the page has no hook)
+# --parts: each drawing's parse timed, wrapped from here (the page has no hook); each part's
+# morph is timed for every row by the wrapper of Idiomorph.morph in `measure` (window.__parts)
 PARTS_WATCH = """() => {
-  const part = window.speeltafelMorphPart, parse = window.speeltafelParse;
-  window.__partMorphs = []; window.__parses = [];
-  window.speeltafelMorphPart = (root, parsed) => {
-    const stubs = () => parsed.holder ? [...parsed.holder.querySelectorAll('[data-drawn]')] : [];
-    const before = new Set(stubs()), t = performance.now(), did = part(root, parsed), d = performance.now() - t;
-    if (did) {
-      const stub = stubs().find(s => !before.has(s)), el = stub && document.getElementById(stub.id);
-      window.__partMorphs.push({id: stub ? stub.id : null, d, n: el ? el.getElementsByTagName('*').length : 0});
-    }
-    return did;
-  };
+  const parse = window.speeltafelParse;
+  window.__parses = [];
   window.speeltafelParse = (html, root) => {
     const t = performance.now(), parsed = parse(html, root);
     window.__parses.push({d: performance.now() - t, kb: html.length / 1024});
@@ -265,14 +257,14 @@ PARTS_WATCH = """() => {
 
 def parts_row(page):
     """The screen part's morphs and the drawings' parses (--parts)."""
-    parts = [p for p in page.evaluate("window.__partMorphs") if p["id"] == "screen"]
+    parts = page.evaluate("window.__parts['screen'] || []")
     parses = page.evaluate("window.__parses")
 
     def stats(xs, key, digits=1):
         vals = [x[key] for x in xs]
         return (round(statistics.mean(vals), digits), round(max(vals), digits)) if vals else (None, None)
 
-    morph, most = stats(parts, "d")
+    morph, most = stats(parts, "ms")
     parse, parse_most = stats(parses, "d")
     return {"screen_morphs": len(parts), "screen_morph_mean_ms": morph, "screen_morph_max_ms": most,
             "screen_elements_mean": stats(parts, "n", 0)[0], "parses": len(parses), "parse_mean_ms": parse,
@@ -316,8 +308,8 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
                 beforeNodeMorphed: function () { seen.walked += 1; return cb.beforeNodeMorphed ? cb.beforeNodeMorphed.apply(this, arguments) : true; },
                 beforeNodeAdded: function () { seen.added += 1; return cb.beforeNodeAdded ? cb.beforeNodeAdded.apply(this, arguments) : true; }})});
             const t = performance.now(); const kept = morph.call(this, old, content, counted);
-            const id = (old && old.id) || '?';
-            (window.__parts[id] = window.__parts[id] || []).push({ms: performance.now() - t, ...seen});
+            const id = (old && old.id) || '?', n = old && old.getElementsByTagName ? old.getElementsByTagName('*').length : 0;
+            (window.__parts[id] = window.__parts[id] || []).push({ms: performance.now() - t, n, ...seen});
             return kept; }; }""")
     if parts:
         page.evaluate(PARTS_WATCH)
