@@ -318,7 +318,10 @@ def measure(browser, url, game_id, seats, orientation, log, decisions, slowdown,
     rng = random.Random(seed)
     # FRAMES_TRACE_INVALIDATIONS=1: which nodes each style recalc / layout / paint was for (a heavier trace)
     extra = ["devtools.timeline.invalidationTracking", "disabled-by-default-devtools.timeline.invalidationTracking"]
-    browser.start_tracing(page=page, categories=TRACE + (extra if os.environ.get("FRAMES_TRACE_INVALIDATIONS") else []))
+    extra = extra if os.environ.get("FRAMES_TRACE_INVALIDATIONS") else []
+    # FRAMES_TRACE_GC=1: V8's and Blink's garbage collections phase by phase
+    extra += ["disabled-by-default-v8.gc", "disabled-by-default-blink_gc"] if os.environ.get("FRAMES_TRACE_GC") else []
+    browser.start_tracing(page=page, categories=TRACE + extra)
     made, taps, over = play(page, rng, decisions)
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     trace = browser.stop_tracing()

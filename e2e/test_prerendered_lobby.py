@@ -70,8 +70,23 @@ def pre(game, name):
     return f'#prelobby .pre-game[data-game="{game}"] [name="{name}"]'
 
 
+# counts the calls of every MutationObserver that watches the whole document
+# (PyScript's, web/boot.js ends its watch when Python has taken over)
+PAGE_WATCHERS = """(() => {
+  window.__pageWatch = 0;
+  const Observer = MutationObserver;
+  window.MutationObserver = class extends Observer {
+    constructor(callback) { super((records, o) => { if (o.watchesPage) window.__pageWatch += 1; return callback(records, o); }); }
+    observe(target, options) { if (target === document) this.watchesPage = true; return super.observe(target, options); }
+  };
+})();"""
+PLUGINS = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+
+
 def test_the_lobby_is_usable_before_python_and_kept_when_it_takes_over(tab):
+    tab.page.add_init_script(PAGE_WATCHERS)
     page, held = open_held(tab, prefs={"lang": "en"})
+    assert page.evaluate("document.querySelectorAll('template[id^=pre-]').length") == 6
     assert page.locator("#prelobby").is_visible() and page.locator("#start").is_visible()
     assert page.locator("#boot-progress").is_visible()
     # pick a game, seats, names, kinds, options: all before Python
@@ -105,6 +120,17 @@ def test_the_lobby_is_usable_before_python_and_kept_when_it_takes_over(tab):
     assert [p["name"] for p in model["players"]] == ["Bot 1", "Zoë", "Bot 3"]
     assert model["options"]["map"] == "north" and model["options"]["horses"] is True
     assert page.locator(".saves").is_visible() and page.locator("#import").count() == 1
+    # what served only the start is gone: the prerendered templates, the
+    # watch of the page PyScript keeps for scripts added later; PyScript's
+    # plugins (an editor polling the page, a terminal ...) were never loaded
+    assert page.evaluate("document.querySelectorAll('template').length") == 0
+    fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert any("/pyscript/core" in url for url in fetched)
+    assert not [url for url in fetched if any(f"/{p}-" in url for p in PLUGINS)]
+    watched = page.evaluate("window.__pageWatch")
+    page.click("#game-carcassonne")  # the lobby drawn again: nodes come and go
+    page.wait_for_selector('#game-carcassonne[aria-pressed="true"]')
+    assert page.evaluate("window.__pageWatch") == watched
 
 
 def option_settings(spec):

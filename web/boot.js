@@ -154,7 +154,27 @@
     setTimeout(go, 200);  // a tab in the background draws no frames
   }
 
-  window.speeltafelBoot = { step: step, fail: fail, paint: paint, loadRuntime: loadRuntime, lang: lang };
+  // PyScript watches the whole page for <script type="py"> and py-* event
+  // attributes added later (a MutationObserver on the document), looking
+  // through every node a move adds: ~4 ms of a slow tablet's CPU a move,
+  // inside the frame that draws it.  The table adds neither, so the watch
+  // ends once Python has taken over (started).
+  var pageWatchers = [], observe = MutationObserver.prototype.observe;
+  MutationObserver.prototype.observe = function (target) {
+    if (target === document && loading()) pageWatchers.push(this);
+    return observe.apply(this, arguments);
+  };
+  // Python has taken over: the watch above ends, and the prerendered lobby's
+  // templates, painted only while loading, leave the page (the garbage
+  // collector walked their ~1,300 elements at every collection).
+  function started() {
+    MutationObserver.prototype.observe = observe;
+    pageWatchers.forEach(function (watcher) { watcher.disconnect(); });
+    pageWatchers = [];
+    document.querySelectorAll("body > template[id^=pre-]").forEach(function (t) { t.remove(); });
+  }
+
+  window.speeltafelBoot = { step: step, fail: fail, paint: paint, loadRuntime: loadRuntime, lang: lang, started: started };
   document.addEventListener("DOMContentLoaded", function () { step(words.start, 10); });
   addEventListener("py:progress", function (e) {
     var d = String(e.detail || "");

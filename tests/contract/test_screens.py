@@ -8,6 +8,7 @@ import copy
 import inspect
 import re
 from html import unescape
+from html.parser import HTMLParser
 
 import pytest
 
@@ -16,7 +17,7 @@ from engine import GAMES
 from .. import ui_support  # noqa: F401  (web/ on the path)
 from .positions import CASES, GAME_IDS, sampled
 
-from ui import screens, table  # noqa: E402
+from ui import kit, screens, table  # noqa: E402
 from ui.i18n import LANGS, Words, game_strings  # noqa: E402
 from ui.screens.interface import OPTIONAL, REQUIRED, GameScreen  # noqa: E402
 
@@ -140,6 +141,39 @@ def test_nothing_unworded_or_raw_reaches_the_page(game_id, seats):
             assert not LEFTOVER.search(html), LEFTOVER.search(html).group(0)
             for raw in ("None", "[object", "undefined", "{'", "NaN"):
                 assert raw not in text, (raw, k, seat)
+
+
+class _Nodes(HTMLParser):
+    """What the browser's parser makes of HTML, as a flat list."""
+
+    def __init__(self, html):
+        super().__init__(convert_charrefs=True)
+        self.out = []
+        self.feed(html)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        self.out.append(("<", tag, attrs))
+
+    def handle_endtag(self, tag):
+        self.out.append((">", tag))
+
+    def handle_data(self, data):
+        self.out.append(("text", data))
+
+
+@pytest.mark.parametrize("game_id,seats", CASES)
+def test_the_table_goes_to_the_page_in_ascii_and_parses_the_same(game_id, seats):
+    """ui/dom.py sends every drawing as kit.ascii_html: Pyodide hands a str
+    with other characters over one character at a time."""
+    wide = 0
+    for k, state in enumerate(sampled(game_id, seats, 43)):
+        html, _ = page(game_id, state, k % seats, LANGS[k % 3])
+        sent = kit.ascii_html(html)
+        assert sent.isascii()
+        assert _Nodes(sent).out == _Nodes(html).out, (k, game_id)
+        wide += not html.isascii()
+    assert wide, "no table with a character past ASCII was checked"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
+from . import kit
 from .memo import MEMO
 
 MEMO.on = True  # the page's drawings send the parts it holds as placeholders
@@ -77,6 +78,7 @@ def set_ready(stage: str) -> None:
         boot.hidden = True
     by_id("app").hidden = False
     js.document.body.dataset.ready = stage
+    js.speeltafelBoot.started()  # what served only the start leaves the page (web/boot.js)
 
 
 def set_lang(lang: str) -> None:
@@ -91,7 +93,7 @@ def parse_ahead(html: str) -> None:
     frame that shows it (`render`) only compares and changes nodes: parsing
     is a third of a morph's time (issue 26); a focused control the drawing
     takes away lets go of the focus here too (web/morph.js), not in the frame."""
-    _parsed[0], _parsed[1] = html, js.speeltafelParse(html, by_id("app"))
+    _parsed[0], _parsed[1] = html, js.speeltafelParse(kit.ascii_html(html), by_id("app"))
 
 
 def next_part() -> str:
@@ -115,10 +117,10 @@ def render(root, html: str) -> None:
     them, and a move creates only the nodes of what it changed.  The parts
     the page holds already come as placeholders (ui/memo.py); when the page
     lacks one, the drawing comes again with every part whole."""
-    parsed = _parsed[1] if _parsed[0] is html else html
+    parsed = _parsed[1] if _parsed[0] is html else kit.ascii_html(html)
     _parsed[0] = _parsed[1] = None
     if not js.speeltafelMorph(root, parsed):
-        js.speeltafelMorph(root, MEMO.expand(html))
+        js.speeltafelMorph(root, kit.ascii_html(MEMO.expand(html)))
     MEMO.drawn()
 
 

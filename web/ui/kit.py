@@ -44,6 +44,17 @@ def _text(value) -> str:
     return "" if value is None else _escape(str(value))
 
 
+def ascii_html(html: str) -> str:
+    """`html` in ASCII, each other character as a character reference: the
+    page parses it to the same nodes.  Pyodide hands a Python str with any
+    character past U+00FF to the page one character at a time (a string
+    concatenation per character: ~10,000 per drawing, and as many dead
+    strings for the garbage collector), an ASCII one in a single decode.
+    Not for the text of a <style> or <script>, which the parser takes as
+    it is: the screens' own are ASCII."""
+    return html if html.isascii() else html.encode("ascii", "xmlcharrefreplace").decode("ascii")
+
+
 def esc(value) -> Html:
     """`value` as HTML: Html stays, anything else is escaped text."""
     return value if isinstance(value, Html) else Html(_text(value))
