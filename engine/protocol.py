@@ -243,6 +243,20 @@ class State(ABC):
 
         A copy that shares nothing with the game: a caller (a screen, a
         bot) that edits it changes nothing."""
+        return copied(self._view(seat))
+
+    def same_view(self, a: int | None, b: int | None) -> bool:
+        """Do seats a and b (None: the whole table) see exactly the same,
+        their seat numbers aside?  Compared on views that are not copied:
+        the table asks it at every move, and copying a long game's log
+        costs more than building it."""
+        va, vb = self._view(a), self._view(b)
+        va["seat"] = vb["seat"]
+        return va == vb
+
+    def _view(self, seat: int | None) -> dict:
+        """`view(seat)` before it is copied: it shares the game's data, so
+        it is only read (compared), never handed out."""
         if seat is not None and not is_seat(seat, self.seats):
             raise ValueError("no such seat")
         view = self._seat_view(seat)
@@ -261,7 +275,7 @@ class State(ABC):
         )
         if view["over"]:
             view["result"] = self.result()
-        return copied(view)
+        return view
 
     def _seat_view(self, seat: int | None) -> dict:
         """The game's part of `seat`'s view, built from the declaration: the

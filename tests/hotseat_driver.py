@@ -98,10 +98,11 @@ class Checker:
                 drawn = s.shown_view()
                 assert drawn["seat"] == seat, where
                 drawn = content(drawn)
+                # the others' views uncopied (`_view`): only compared, and a long game's log costs more to copy
                 if self.holder != seat:  # allowed only when the holder may see just the same
-                    assert drawn == content(state.view(self.holder)), (
+                    assert drawn == content(state._view(self.holder)), (
                         f"seat {seat}'s own view is drawn, but the device is held by {self.holder} {where}")
-                if prev is not None and prev != seat and content(state.view(prev)) != drawn:
+                if prev is not None and prev != seat and content(state._view(prev)) != drawn:
                     assert seat in self.confirmed_since, f"no confirm between seat {prev} and seat {seat} {where}"
                 assert s.my_legal() == (state.legal_actions(seat) if shown.kind == PRIVATE else []), where
             if prev != seat:

@@ -84,6 +84,18 @@ def test_view_has_what_the_screen_draws():
     assert len(v["tiles"]) == 71 and v["tiles_left"] == 0
 
 
+def test_the_finished_features_kept_between_views_are_those_of_the_board_now():
+    """The view keeps its list of finished features until the next tile: the
+    list read at every step of a game is the one walking the board gives."""
+    def check(s, seat):
+        kept = s.view(seat)["completed"]  # kept from an earlier step, if nothing was placed since
+        del s._completed_kept
+        assert s.view(seat)["completed"] == kept
+
+    finished = play(2, 8, None, check).view(None)["completed"]
+    assert any(i >= 0 for i, _ in finished) and any(i == -1 for i, _ in finished)  # tiles' and the wheel's
+
+
 def test_bots_rebuild_the_game_from_the_view_only():
     def check(s, seat):
         g = rebuild(s.view(seat))

@@ -57,6 +57,7 @@ def play_many(game_id, games):
     return handoffs, windows, looks
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_privacy_invariant_in_random_hot_seat_games(game_id):
     handoffs, windows, looks = play_many(game_id, range(default_count(game_id)))

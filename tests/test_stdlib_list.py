@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from stdlib_list import LIST, compile_list, full_stdlib, read_list  # noqa: E402
 
 
+@pytest.mark.long  # plays every game (20 s): last in `make test`, it left the other worker idle
 def test_the_list_names_every_stdlib_module_the_table_imports():
     done = subprocess.run([sys.executable, "-I", "-S", str(ROOT / "tests" / "stdlib_usage.py")],
                           capture_output=True, text=True, timeout=600)

@@ -126,8 +126,13 @@ class CarcassonneState(State):
     def _completed(self):
         """[tile index, feature] of every city or road part that is finished,
         and of every monastery with all eight neighbours (the screen shades
-        them); a finished feature of the wheel's own land as [-1, its id]."""
+        them); a finished feature of the wheel's own land as [-1, its id].
+        Kept until the next tile is placed (only a tile finishes something):
+        every view asks it, and it walks the whole board."""
         g = self.g
+        kept = getattr(self, "_completed_kept", None)
+        if kept is not None and kept[0] is g and kept[1] == len(g.placed):
+            return kept[2]
         out = []
         for i, (tid, x, y, _, base) in enumerate(g.placed):
             for f, k in enumerate(KIND_OF[tid]):
@@ -136,6 +141,7 @@ class CarcassonneState(State):
         for name, node in g.wheel_nodes.items():
             if g.kind[node] <= 1 and g.open[g.find(node)] == 0:
                 out.append([-1, name])
+        self._completed_kept = (g, len(g.placed), out)
         return out
 
     def _result(self):

@@ -38,6 +38,9 @@ def ids_in(value):
             yield from ids_in(v)
 
 
+NOT_WORDED = ("k", "turn", "move", "private")  # an entry's keys that are no parameters of its sentence
+
+
 def problems(entry: dict, text: str, names: dict) -> list[str]:
     plain = text
     for name in sorted(names.values(), key=len, reverse=True):  # "The Brotherhood of True Lies" is a name
@@ -45,7 +48,7 @@ def problems(entry: dict, text: str, names: dict) -> list[str]:
     found = [m.group(0) for m in PYTHON.finditer(plain)]
     found += SNAKE.findall(plain)
     for key, value in entry.items():
-        if key in ("k", "turn", "move", "private"):
+        if key in NOT_WORDED:
             continue
         for ident in ids_in(value):
             if ident in names and names[ident] != ident and re.search(rf"\b{re.escape(ident)}\b", plain):
@@ -73,14 +76,20 @@ def test_every_log_entry_of_100_random_games_is_worded_in_three_languages(game_i
     worded = {lang: Words(lang, game_id, lambda s: f"Seat{s}") for lang in LANGS}
     bad: dict[tuple, list] = {}
     kinds = set()
+    # the same sentence of the same parameters (turn and move aside) is looked at once:
+    # most of a long game's entries repeat (a draw, a city played)
+    looked: dict[tuple, list] = {}
     for game_no in range(GAMES_PER_GAME):
         state, entries = entries_of(game_id, game_no)
         for entry in entries:
             kinds.add(entry["k"])
+            params = repr([item for item in entry.items() if item[0] not in NOT_WORDED])
             for lang, words in worded.items():
                 names = strings.get(lang, {}).get("names", {})
                 text = words.entry(entry)
-                wrong = problems(entry, text, names)
+                wrong = looked.get((lang, text, params))
+                if wrong is None:
+                    wrong = looked[(lang, text, params)] = problems(entry, text, names)
                 if wrong and (entry["k"], lang) not in bad:
                     bad[(entry["k"], lang)] = [text, wrong, entry]
     for lang, words in worded.items():

@@ -94,3 +94,15 @@ def test_views_carry_the_keys_tables_and_bots_rely_on(game_id, seats):
             assert legal, "a seat that must act has no legal action"
             assert json.loads(json.dumps(legal)) == legal
             assert all(isinstance(a, dict) and isinstance(a.get("type"), str) for a in legal)
+
+
+@pytest.mark.parametrize("game_id,seats", CASES)
+def test_same_view_is_the_comparison_of_the_two_views_and_changes_nothing(game_id, seats):
+    """`same_view` (the table's hand-over decision) compares views it does not
+    copy: it must answer as the copies would, and leave them as they were."""
+    for state in sampled(game_id, seats, 9):
+        views = {seat: state.view(seat) for seat in [*range(seats), None]}
+        for a in views:
+            for b in views:
+                assert state.same_view(a, b) == (dict(views[a], seat=None) == dict(views[b], seat=None)), (a, b)
+        assert {seat: state.view(seat) for seat in views} == views

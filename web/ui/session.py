@@ -165,10 +165,7 @@ class Session:
         round?  (None: the public table.)  Compared on the views themselves,
         so a game without secrets (Carcassonne) never asks to pass the
         device around."""
-        va, vb = self.state.view(a), self.state.view(b)
-        va.pop("seat", None)
-        vb.pop("seat", None)
-        return va != vb
+        return not self.state.same_view(a, b)
 
     def _has_secret(self, seat) -> bool:
         """Does `seat` see something the table does not?  (Its own cards.)"""
