@@ -9,7 +9,9 @@ page survives the table being drawn again, with no code that keeps it.
   their animation running on (not started again) through a redraw.
 - Carcassonne: a square chosen and the tile turned, not yet placed, stays so
   on the very same nodes; the board still pans and zooms once per wheel turn
-  (its listeners neither lost nor doubled).
+  (its listeners neither lost nor doubled);
+  a focused control a drawing takes away loses the focus after the frame, not
+  in the middle of the morph (where Chromium lays the half-changed page out).
 
 And "Continue" from a lobby scrolled down opens the table at its top.
 
