@@ -9,7 +9,9 @@ page survives the table being drawn again, with no code that keeps it.
   their animation running on (not started again) through a redraw.
 - Carcassonne: a square chosen and the tile turned, not yet placed, stays so
   on the very same nodes; the board still pans and zooms once per wheel turn
-  (its listeners neither lost nor doubled).
+  (its listeners neither lost nor doubled);
+  a focused control a drawing takes away loses the focus after the frame, not
+  in the middle of the morph (where Chromium lays the half-changed page out).
 
 And "Continue" from a lobby scrolled down opens the table at its top.
 
@@ -53,6 +55,34 @@ NESTED_PARTS = """() => {
     seen.push(inner.querySelector('rect').getAttribute('width') === '2' ? 'new' : 'old');
     root.remove();
     return seen; }"""
+
+
+# a focused control without an id that a drawing takes away (the tapped action, mostly): the morph in an
+# animation frame, with the page's layout made dirty first as a drawing's own changes make it
+FOCUS_TAKEN = """() => new Promise(done => {
+    const root = document.createElement('div'), seen = [];
+    document.body.append(root);
+    root.innerHTML = '<div class="t-group"><button type="button">go</button></div><p>stays</p>';
+    const button = root.querySelector('button');
+    let morphing = false;
+    button.focus();
+    seen.push(document.activeElement === button ? 'focused' : 'not focused');
+    button.addEventListener('blur', () => seen.push(morphing ? 'blurred in the morph' : 'blurred after it'));
+    const parsed = speeltafelParse('<p>stays</p>', root);
+    requestAnimationFrame(() => {
+        root.querySelector('p').style.paddingTop = '3px';
+        morphing = true;
+        speeltafelMorph(root, parsed);
+        morphing = false;
+        seen.push(root.contains(button) ? 'in the table' : 'out of the table');
+        setTimeout(() => setTimeout(() => {
+            seen.push(document.activeElement === document.body ? 'focus on the page' : 'focus elsewhere',
+                      button.isConnected ? 'still in the page' : 'let go');
+            root.remove();
+            done(seen);
+        }), 0);
+    });
+})"""
 
 
 def _bots_move(page, moves=1):
@@ -162,6 +192,12 @@ def test_a_square_chosen_and_turned_stays_and_the_board_still_zooms(tab):
     # a part inside a part (the board inside the screen) is drawn a frame before the part around it,
     # on the page's very node, and the one around it passes it by (web/morph.js, speeltafelMorphPart)
     assert page.evaluate(NESTED_PARTS) == [["old", "new", True], ["new", "new", True], False, "new"]
+    # a focused control the drawing takes away is let go after the frame, not blurred in the middle of
+    # the morph (where Chromium lays the half-changed page out on the spot: web/morph.js putAway)
+    seen = page.evaluate(FOCUS_TAKEN)
+    assert "blurred in the morph" not in seen, seen
+    assert [s for s in seen if not s.startswith("blurred")] == [
+        "focused", "out of the table", "focus on the page", "let go"], seen
     # a lobby scrolled down: "Continue" opens the table at its top (issue 23), its question in view
     page.click("#menu")
     tab.wait("lobby")

@@ -18,6 +18,34 @@
   // was drawn as version 7 (data-memo="7"); else the drawing is "missed" and
   // Python sends it again with every part whole.
   var missed = false;
+  // The focused control the morph takes away (one without an id: only the
+  // morph knows whether it keeps it; the tapped action button, mostly): the
+  // browser's blur of it, in the middle of the morph, redoes the page's
+  // style and layout on the spot with the morph's changes half made (7-11
+  // ms of a slow tablet's frame at 4x CPU, then the frame's own layout
+  // again: issue 26).  So it is moved, keeping its focus (moveBefore), into
+  // a hidden holder outside the table, and let go in a task after the frame,
+  // where the blur finds the layout clean; the focus ends where it would
+  // have (the page's body).  Without moveBefore it is removed as before.
+  var away = null;
+  function putAway(node) {
+    var active = document.activeElement;
+    if (node.nodeType !== 1 || !active || active === document.body || !node.contains(active)) return false;
+    if (!away) {
+      away = document.createElement("div");
+      away.hidden = true;
+      away.id = "morph-away";
+    }
+    if (!away.isConnected) document.body.append(away);
+    if (!away.moveBefore) return false;
+    try {
+      away.moveBefore(node, null);
+    } catch (err) {
+      return false;  // moveBefore refused (a node not in the page): removed as before
+    }
+    setTimeout(function () { away.replaceChildren(); }, 0);
+    return true;
+  }
   function placeholder(node) {
     return node.nodeType === 1 && node.hasAttribute("data-keep");
   }
@@ -51,6 +79,9 @@
           return false;
         }
         return true;
+      },
+      beforeNodeRemoved: function (node) {
+        return !putAway(node);
       },
       // what belongs to the page, not to the HTML: a fold open or closed as the
       // player left it, the text being typed, and the page's own marks (data-page-*)
