@@ -341,8 +341,8 @@ def score_track(scores: list, colours: list, symbols: list) -> Html:
     and says how many times it went round."""
     cell = 20
     width, height = 50 * cell + 8, 62
-    # its drawing's width per unit of height: the CSS makes the SVG no wider than its drawing, so a
-    # change beside it on the line moves it and does not resize it (its texts laid out again: issue 26)
+    # its drawing's width per unit of height: the CSS makes the SVG no wider than its drawing, so a change
+    # beside it on the line moves it rather than resize it, which lays all of it out again (issue 26)
     out = [f'<svg class="cc-track-svg" viewBox="-4 -6 {width} {height}" preserveAspectRatio="xMidYMid meet" '
            f'style="--track-ratio:{width / height:.4f}" aria-hidden="true">']
     for i in range(50):

@@ -373,6 +373,8 @@ class Screen(GameScreen):
         view, legal, words, sel = self.view, self.legal, self.words, self.sel
         phase = view.get("phase")
         drawn = view.get("drawn")
+        # each piece of the bar has an id: a move that adds or takes away one (the close-up, the crowns)
+        # redraws the others in place, not anew, in the frame that draws it (web/morph.js matches by id)
         parts = []
         if legal and phase == "follower":
             parts.append(self._closeup())
@@ -420,8 +422,6 @@ class Screen(GameScreen):
         elif not view.get("over"):
             hint("waiting", name=self.ctx.name((view.get("to_act") or [None])[0]))
         parts.append(h('<div class="cc-actions" id="cc-actions">{}</div>', join(act)))
-        # each piece of the bar has an id: a move that adds or takes away one (the close-up, the crowns)
-        # redraws the others in place, not anew, in the frame that draws it (web/morph.js matches by id)
         return h('<div class="cc-bar">{}</div>', join(parts))
 
     def _closeup(self) -> Html:
