@@ -11,6 +11,8 @@ import pytest
 from .conftest import Tab
 
 CONTROLS = ".cc-cell, #cc-none, .cc-pest, .result"
+# the pieces of the bar above the board that a tile placed (the close-up coming in) leaves where they are
+BAR_STAYS = (".cc-pigseg", ".cc-left", ".cc-actions")
 # marks the first of `sel` wholly inside the board's view (the board pans: some lie outside)
 # after the frame that shows the last drawing: the board's view follows its size on
 # screen, which the browser tells in that frame (a ResizeObserver), after the drawing's task
@@ -81,6 +83,21 @@ def test_full_game_against_a_bot_by_clicking(tab):
     # the score track: one marker per player, named for screen readers
     assert page.locator(".cc-track .cc-marker").count() == 2
     assert "\u2068Anna\u2069 0" in page.get_attribute(".cc-track", "aria-label")  # the name isolated (ui/names.py)
+    # ... its SVG as wide as its drawing, in the middle of its room (where a full-width SVG drew it): the
+    # list button beside it changing its width, or going, moves it and does not resize it (a resized SVG
+    # lays all of its squares, texts and markers out again in the frame that draws a move: issue 26)
+    box, alone, room, markers = page.evaluate("""() => { const svg = document.querySelector('.cc-track-svg');
+        const toggle = document.getElementById('cc-list-toggle'), r = () => svg.getBoundingClientRect().toJSON();
+        const box = r(), room = svg.parentElement.getBoundingClientRect().toJSON();
+        toggle.style.display = 'none'; const alone = r(); toggle.style.display = '';
+        const vb = svg.viewBox.baseVal; box.drawn = box.height * vb.width / vb.height; box.overflow = getComputedStyle(svg).overflow;
+        return [box, alone, room, [...svg.querySelectorAll('.cc-marker')].map(m => m.getBoundingClientRect().toJSON())]; }""")
+    assert abs(box["width"] - box["drawn"]) < 0.5 and box["width"] < room["width"] - 50, (box, room)
+    assert abs(box["x"] + box["width"] / 2 - (room["x"] + room["width"] / 2)) < 0.5, (box, room)
+    assert (alone["width"], alone["height"]) == (box["width"], box["height"]), (alone, box)
+    # a marker at 0 reaches beyond the drawing's left end (its outline): shown whole, as in a full-width SVG
+    assert box["overflow"] == "visible", box
+    assert all(room["x"] <= m["x"] and m["x"] + m["width"] <= room["x"] + room["width"] for m in markers), (markers, room)
     left0 = int(page.inner_text("#cc-tiles-left"))
     turns = followers = closeups = pests = 0
     for _ in range(300):  # a two-player game takes about 80 of these steps
@@ -95,12 +112,15 @@ def test_full_game_against_a_bot_by_clicking(tab):
             # the preview sits on the chosen cell; rotate when the cell allows it
             if page.locator("#cc-rotate:not([disabled])").count() and turns % 3 == 0:
                 page.click("#cc-rotate")
+            page.evaluate(f"() => {list(BAR_STAYS)}.forEach(s => {{ document.querySelector(s).e2eKept = true; }})")
             page.click("#cc-confirm")
             turns += 1
             page.wait_for_selector(f"{CONTROLS}, .cc-last", timeout=30_000)
             # the last tile is marked: her own new one, or (her turn over) the bot's since then
             assert page.locator("#cc-board .cc-last, #cc-board .cc-recent").count() >= 1
         elif page.locator("#cc-none").count():
+            # the pieces of the bar that stay were redrawn in place, not anew, as the close-up came in
+            assert page.evaluate(f"() => {list(BAR_STAYS)}.every(s => document.querySelector(s).e2eKept)")
             spots = page.locator("#cc-board .cc-spot")  # marks on the board
             close = page.locator(".cc-closeup .cc-cspot")  # the tile's spots, large
             crowns = page.locator(".cc-crowns .cc-choice")  # the free crown spaces, as buttons

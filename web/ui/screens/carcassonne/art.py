@@ -340,8 +340,11 @@ def score_track(scores: list, colours: list, symbols: list) -> Html:
     follower in their colour carrying their symbol; past 50 it lies down
     and says how many times it went round."""
     cell = 20
-    out = [f'<svg class="cc-track-svg" viewBox="-4 -6 {50 * cell + 8} 62" preserveAspectRatio="xMidYMid meet" '
-           'aria-hidden="true">']
+    width, height = 50 * cell + 8, 62
+    # its drawing's width per unit of height: the CSS makes the SVG no wider than its drawing, so a change
+    # beside it on the line moves it rather than resize it, which lays all of it out again (issue 26)
+    out = [f'<svg class="cc-track-svg" viewBox="-4 -6 {width} {height}" preserveAspectRatio="xMidYMid meet" '
+           f'style="--track-ratio:{width / height:.4f}" aria-hidden="true">']
     for i in range(50):
         x = i * cell
         fill = "#e6d3a8" if i % 5 else "#cdb27a"

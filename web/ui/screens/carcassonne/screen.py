@@ -373,20 +373,22 @@ class Screen(GameScreen):
         view, legal, words, sel = self.view, self.legal, self.words, self.sel
         phase = view.get("phase")
         drawn = view.get("drawn")
+        # each piece of the bar has an id: a move that adds or takes away one (the close-up, the crowns)
+        # redraws the others in place, not anew, in the frame that draws it (web/morph.js matches by id)
         parts = []
         if legal and phase == "follower":
             parts.append(self._closeup())
             parts.append(self._crown_closeup())
         elif drawn and not view.get("over"):
             rot = legal[chosen]["rot"] if chosen is not None else 0
-            parts.append(h('<div class="cc-drawn"><span class="cc-cap">{}</span>{}<span class="cc-tname">{}</span>'
-                           '</div>', words.ui("drawn"), mini_tile(drawn, rot, words.name(drawn), TILE_SIZE),
-                           self.say.item(drawn)))
+            parts.append(h('<div class="cc-drawn" id="cc-drawn"><span class="cc-cap">{}</span>{}'
+                           '<span class="cc-tname">{}</span></div>', words.ui("drawn"),
+                           mini_tile(drawn, rot, words.name(drawn), TILE_SIZE), self.say.item(drawn)))
         if view.get("wheel"):  # the pig's segment, readable whatever the zoom
             seg = view["wheel"]["pig_segment"]
-            parts.append(h('<div class="cc-pigseg"><span class="cc-cap">{}</span>{}</div>', words.ui("pig"),
-                           self.say.item(seg)))
-        parts.append(h('<div class="cc-left"><span class="cc-cap">{}</span><strong class="cc-count" '
+            parts.append(h('<div class="cc-pigseg" id="cc-pigseg"><span class="cc-cap">{}</span>{}</div>',
+                           words.ui("pig"), self.say.item(seg)))
+        parts.append(h('<div class="cc-left" id="cc-left"><span class="cc-cap">{}</span><strong class="cc-count" '
                        'id="cc-tiles-left">{}</strong></div>', words.ui("tiles_left"), view.get("tiles_left", 0)))
         act = []
 
@@ -419,7 +421,7 @@ class Screen(GameScreen):
             act.append(self._choices("pest"))
         elif not view.get("over"):
             hint("waiting", name=self.ctx.name((view.get("to_act") or [None])[0]))
-        parts.append(h('<div class="cc-actions">{}</div>', join(act)))
+        parts.append(h('<div class="cc-actions" id="cc-actions">{}</div>', join(act)))
         return h('<div class="cc-bar">{}</div>', join(parts))
 
     def _closeup(self) -> Html:
@@ -446,7 +448,7 @@ class Screen(GameScreen):
                                    style=f"left:{_f(rx * 100)}%;top:{_f(ry * 100)}%", pressed=picked,
                                    aria_label=self._option_label(a)))
         name = words.name(t["id"])
-        return h('<div class="cc-drawn cc-closeup-wrap"><span class="cc-cap">{new}</span>'
+        return h('<div class="cc-drawn cc-closeup-wrap" id="cc-closeup-wrap"><span class="cc-cap">{new}</span>'
                  '<div class="cc-closeup" role="group" aria-label="{new}: {name}">{tile}{spots}</div></div>',
                  new=words.ui("new_tile"), name=name, tile=mini_tile(t["id"], t["rot"], name, TILE_SIZE),
                  spots=join(spots))
@@ -476,8 +478,8 @@ class Screen(GameScreen):
         are far too small for a finger)."""
         if not any(a.get("type") == "crown" for a in self.legal):
             return Html("")
-        return h('<div class="cc-crowns" role="group" aria-labelledby="cc-crowns-h"><span class="cc-cap" '
-                 'id="cc-crowns-h">{}</span>{}</div>', self.words.ui("crowns_free"),
+        return h('<div class="cc-crowns" id="cc-crowns" role="group" aria-labelledby="cc-crowns-h">'
+                 '<span class="cc-cap" id="cc-crowns-h">{}</span>{}</div>', self.words.ui("crowns_free"),
                  self._choices("crown", self._crown_short))
 
     def _seats(self):
