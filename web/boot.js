@@ -161,7 +161,7 @@
   // ends once Python has taken over (started).
   var pageWatchers = [], observe = MutationObserver.prototype.observe;
   MutationObserver.prototype.observe = function (target) {
-    if (target === document && loading()) pageWatchers.push(this);
+    if (target === document && document.body && loading()) pageWatchers.push(this);
     return observe.apply(this, arguments);
   };
   // Python has taken over: the watch above ends, and the prerendered lobby's
