@@ -122,14 +122,19 @@ PARTS = {"script": ("FunctionCall", "EvaluateScript", "TimerFire", "FireAnimatio
          "layout": ("Layout",), "paint": ("Paint", "PrePaint", "Layerize", "UpdateLayer", "PaintImage")}
 
 
+def main_thread(trace) -> list:
+    """The events of a Chromium trace (its JSON, parsed) on the page's renderer main thread."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    return [e for e in events if (e.get("pid"), e.get("tid")) in main]
+
+
 def task_cpu(trace):
     """The renderer main thread's tasks from a trace: CPU ms of each (the
     throttled CPU's time: the slowdown counts in thread time), the longest,
     how many pass 50 ms, and the longest one's CPU by kind of work."""
-    events = trace["traceEvents"] if isinstance(trace, dict) else trace
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
-    mine = [e for e in events if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X" and "tdur" in e]
+    mine = [e for e in main_thread(trace) if e.get("ph") == "X" and "tdur" in e]
     tasks, end = [], 0
     for e in sorted((e for e in mine if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")),
                     key=lambda e: e["ts"]):

@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "scripts"), str(ROOT), str(ROOT / "bench")]
 
 from chromium import ARGS, CHROMIUM  # noqa: E402
+from frames import WATCH, main_thread, open_game  # noqa: E402
 from serve import serve  # noqa: E402
 
 GC = ("MajorGC", "V8.GCIncrementalMarkingStart")
@@ -32,12 +33,9 @@ GC = ("MajorGC", "V8.GCIncrementalMarkingStart")
 
 def pauses(trace: bytes) -> dict:
     """Thread time (ms) of the main thread's major GCs and marking starts."""
-    events = json.loads(trace)["traceEvents"]
-    main = {(e["pid"], e["tid"]) for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"
-            and e["args"].get("name") == "CrRendererMain"}
     out = {name: [] for name in GC}
-    for e in events:
-        if e.get("ph") == "X" and (e["pid"], e["tid"]) in main and e["name"] in GC:
+    for e in main_thread(json.loads(trace)):
+        if e.get("ph") == "X" and e["name"] in GC:
             out[e["name"]].append(round(e.get("tdur", e["dur"]) / 1000, 1))
     return out
 
@@ -63,7 +61,6 @@ def main() -> None:
     parser.add_argument("--cpu-slowdown", type=float, default=4)
     args = parser.parse_args()
     from browser import bare_site
-    from frames import WATCH, open_game
     from playwright.sync_api import sync_playwright
 
     dist = Path(args.dist)

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "scripts"), str(ROOT), str(ROOT / "bench")]
 
 from chromium import ARGS, CHROMIUM  # noqa: E402
-from frames import SIZES, TRACE, WATCH, long_save_of, open_game, play  # noqa: E402
+from frames import SIZES, TRACE, WATCH, long_save_of, main_thread, open_game, play  # noqa: E402
 from serve import serve  # noqa: E402
 
 # wrap the parts on the page's objects (instance attributes win over the class's methods)
@@ -73,10 +73,7 @@ RUN = """([src]) => {
 def parts(trace) -> dict:
     """Per mark: the CPU ms between each `label<` and its `label>` on the main thread; and
     "save_task": the CPU ms of each whole task a save ran in."""
-    events = trace["traceEvents"] if isinstance(trace, dict) else trace
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
-    mine = [e for e in events if (e.get("pid"), e.get("tid")) in main]
+    mine = main_thread(trace)
     marks = sorted((e for e in mine if e.get("name") == "TimeStamp" and "tts" in e), key=lambda e: e["ts"])
     tasks = sorted((e for e in mine if e.get("ph") == "X" and "tdur" in e
                     and e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")), key=lambda e: e["ts"])
